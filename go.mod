@@ -2,4 +2,4 @@ module fontvm
 
 go 1.26.8
 
-require golang.org/x/image v0.47.0 // indirect
+require golang.org/x/image v0.47.0
