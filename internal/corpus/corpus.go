@@ -100,14 +100,20 @@ func Load(t testing.TB, f Font) []byte {
 	return b
 }
 
-// Shared returns the path of the shared data directory (../shared from the
-// repository root), which holds graphite2's regression suite and the seed
-// documents. It skips or fails t when the directory is absent.
+// Graphite2Tests returns the directory of graphite2's regression suite as
+// data (fonts/, standards/, texts/, fuzz-tests/, cases.tsv). The repository
+// keeps a copy in testdata/graphite2-tests.
+func Graphite2Tests(t testing.TB) string {
+	t.Helper()
+	return filepath.Join(Shared(t), "graphite2-tests")
+}
+
+// Shared returns a directory holding graphite2-tests/ and spec/: the
+// repository's testdata directory, or $FONTVM_SHARED. It skips or fails t
+// when neither is present.
 func Shared(t testing.TB) string {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..")
-	for _, p := range []string{os.Getenv("FONTVM_SHARED"), filepath.Join(root, "..", "shared"), "/work/shared"} {
+	for _, p := range []string{os.Getenv("FONTVM_SHARED"), filepath.Join(Root(), "testdata")} {
 		if p == "" {
 			continue
 		}
