@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"fontvm/graphite/shape"
+)
+
+var grShapeStdout io.Writer = os.Stdout
+
+func init() {
+	register("gr", "shape", "shape text with a Graphite font as graphite2 does (line, gr2log or json)", runGRShape)
+}
+
+// grTag packs up to four bytes big-endian, left-aligned (gr_str_to_tag).
+func grTag(s string) uint32 {
+	var t uint32
+	for i := 0; i < 4; i++ {
+		t <<= 8
+		if i < len(s) {
+			t |= uint32(s[i])
+		}
+	}
+	return t
+}
+
+// parseGRFeatures reads "id=val,id=val": id a number or a tag of up to four characters.
+func parseGRFeatures(s string) ([]shape.Feature, error) {
+	var out []shape.Feature
+	if s == "" {
+		return nil, nil
+	}
+	for _, kv := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return nil, usagef("--feat %q: want id=value", kv)
+		}
+		val, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, usagef("--feat %q: bad value", kv)
+		}
+		var id uint32
+		if n, err := strconv.ParseUint(k, 10, 32); err == nil {
+			id = uint32(n)
+		} else if len(k) <= 4 {
+			id = grTag(k)
+		} else {
+			return nil, usagef("--feat %q: id longer than four characters", kv)
+		}
+		out = append(out, shape.Feature{ID: id, Value: int32(val)})
+	}
+	return out, nil
+}
+
+func runGRShape(args []string) error {
+	fs := newFlagSet("gr shape")
+	rtl := fs.Bool("rtl", false, "shape right to left")
+	feat := fs.String("feat", "", "feature settings `id=val,...` (ids are tags or numbers)")
+	lang := fs.String("lang", "", "language `tag` for the feature defaults (Sill)")
+	justify := fs.Int("justify", 0, "justify to `PERCENT` of the natural width (gr2fonttest -j)")
+	file := fs.String("f", "", "shape each line of `FILE`")
+	codes := fs.Bool("codes", false, "the arguments after FONT are hexadecimal code points of one text")
+	format := fs.String("format", "line", "output `format`: line, gr2log or json")
+	spec := fs.Bool("spec-bitops", false, "run 0x3E as AND and 0x3F as OR, as the seed document describes them")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) < 1 {
+		return usagef("usage: fontvm gr shape FONT [--rtl] [--feat id=val,...] [--lang xx] [--justify PERCENT] (TEXT... | -f FILE | --codes HEX...) [--format line|gr2log|json]")
+	}
+	switch *format {
+	case "line", "gr2log", "json":
+	default:
+		return usagef("--format must be line, gr2log or json, not %q", *format)
+	}
+	if *justify < 0 {
+		return usagef("--justify must be positive")
+	}
+	feats, err := parseGRFeatures(*feat)
+	if err != nil {
+		return err
+	}
+	var texts [][]rune
+	switch {
+	case *codes:
+		if *file != "" {
+			return usagef("--codes and -f exclude each other")
+		}
+		var t []rune
+		for _, h := range pos[1:] {
+			v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(h, "U+"), "0x"), 16, 32)
+			if err != nil || v == 0 || v > 0x10FFFF {
+				return usagef("bad code point %q", h)
+			}
+			t = append(t, rune(v))
+		}
+		texts = append(texts, t)
+	case *file != "":
+		if len(pos) > 1 {
+			return usagef("-f and TEXT arguments exclude each other")
+		}
+		b, err := os.ReadFile(*file)
+		if err != nil {
+			return err
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			texts = append(texts, []rune(strings.TrimSuffix(l, "\r")))
+		}
+	default:
+		for _, s := range pos[1:] {
+			texts = append(texts, []rune(s))
+		}
+	}
+	if len(texts) == 0 {
+		return usagef("no text: give TEXT..., -f FILE or --codes HEX...")
+	}
+	data, err := os.ReadFile(pos[0])
+	if err != nil {
+		return err
+	}
+	face, err := shape.Load(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", pos[0], err)
+	}
+	w := bufio.NewWriter(grShapeStdout)
+	defer w.Flush()
+	if *format == "gr2log" {
+		o := shape.GR2Options{RTL: *rtl, Justify: *justify, Spec: *spec}
+		if *feat != "" || *lang != "" {
+			o.HasFeat = true
+			o.Feat = *feat
+			if *lang != "" {
+				o.Feat = "lang=" + *lang + "&" + *feat
+			}
+		}
+		for _, t := range texts {
+			if err := shape.GR2Log(w, face, t, o); err != nil {
+				w.Flush()
+				return err
+			}
+		}
+		return nil
+	}
+	sh := shape.NewShaper(face)
+	opts := shape.Options{RTL: *rtl, Features: feats, SpecBitOps: *spec}
+	if *lang != "" {
+		opts.Lang = grTag(*lang)
+	}
+	for _, t := range texts {
+		opts.Justify = 0
+		if *justify > 0 {
+			out, err := sh.Shape(t, &opts)
+			if err != nil {
+				w.Flush()
+				return err
+			}
+			opts.Justify = float32(float64(out.AdvanceX) * float64(*justify) / 100.)
+		}
+		out, err := sh.Shape(t, &opts)
+		if err != nil {
+			w.Flush()
+			return err
+		}
+		if *format == "json" {
+			if err := writeGRJSON(w, out); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintln(w, grLine(out))
+	}
+	return nil
+}
+
+// grLine is the line format: gid@x,y ... | adv A | clusters b:a ...
+func grLine(out *shape.Output) string {
+	var sb strings.Builder
+	for i, g := range out.Glyphs {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(strconv.Itoa(int(g.ID)))
+		sb.WriteByte('@')
+		sb.WriteString(grF3(g.X))
+		sb.WriteByte(',')
+		sb.WriteString(grF3(g.Y))
+	}
+	sb.WriteString(" | adv ")
+	sb.WriteString(grF3(out.AdvanceX))
+	sb.WriteString(" | clusters")
+	for _, c := range out.Chars {
+		sb.WriteString(" " + strconv.Itoa(c.Before) + ":" + strconv.Itoa(c.After))
+	}
+	return sb.String()
+}
+
+func grF3(v float32) string {
+	if v == 0 {
+		v = 0
+	}
+	return strconv.FormatFloat(float64(v), 'f', 3, 32)
+}
+
+type grJSONGlyph struct {
+	GID     uint16  `json:"gid"`
+	X       float32 `json:"x"`
+	Y       float32 `json:"y"`
+	Advance float32 `json:"advance"`
+	Before  int     `json:"before"`
+	After   int     `json:"after"`
+	Parent  int     `json:"attached_to"`
+}
+
+type grJSONChar struct {
+	Code   int `json:"code"`
+	Before int `json:"before"`
+	After  int `json:"after"`
+}
+
+func writeGRJSON(w io.Writer, out *shape.Output) error {
+	v := struct {
+		Glyphs  []grJSONGlyph `json:"glyphs"`
+		Advance float32       `json:"advance"`
+		Chars   []grJSONChar  `json:"chars"`
+	}{Glyphs: []grJSONGlyph{}, Advance: out.AdvanceX, Chars: []grJSONChar{}}
+	for _, g := range out.Glyphs {
+		v.Glyphs = append(v.Glyphs, grJSONGlyph{g.ID, g.X, g.Y, g.Advance, g.Before, g.After, g.Parent})
+	}
+	for _, c := range out.Chars {
+		v.Chars = append(v.Chars, grJSONChar{int(c.Rune), c.Before, c.After})
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}

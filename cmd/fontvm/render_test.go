@@ -1,0 +1,90 @@
+package main
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"fontvm/face"
+	"fontvm/sfnt"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
+)
+
+func TestRenderUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"render", "--sizes", "0-3"},
+		{"render", "--sizes", "x"},
+		{"render", "--mode", "v38"},
+		{"render", "--text", ""},
+		{"render", "extra"},
+	} {
+		if got := run(args); got != 2 {
+			t.Errorf("%q: status %d, want 2", args, got)
+		}
+	}
+	if got := run([]string{"render", "--font", "/nonexistent.ttf", "-o", filepath.Join(t.TempDir(), "x.png")}); got != 1 {
+		t.Errorf("missing font: status %d, want 1", got)
+	}
+}
+
+// TestRenderPicture renders a small waterfall through the command and
+// checks that the PNG holds the image renderWaterfall draws, that it is
+// inked, and that hinting changes the 9 px text.
+func TestRenderPicture(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.png")
+	if got := run([]string{"render", "--sizes", "9,12", "--text", "Hamburg", "-o", out}); got != 0 {
+		t.Fatalf("status %d", got)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := img.(*image.Gray)
+	if !ok {
+		t.Fatalf("PNG decodes as %T", img)
+	}
+	opts := renderOptions{fontData: goregular.TTF, text: "Hamburg", sizes: []int{9, 12}, modes: renderModes}
+	want, err := renderWaterfall(&opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Rect.Eq(want.Rect) || string(g.Pix) != string(want.Pix) {
+		t.Fatalf("PNG differs from renderWaterfall's image")
+	}
+	// Dark pixels exist in every column, and the hinted columns differ
+	// from the unhinted one somewhere.
+	sf, _ := sfnt.Parse(goregular.TTF)
+	var masks [3]*image.Alpha
+	for i, h := range []font.Hinting{font.HintingNone, font.HintingVertical, font.HintingFull} {
+		fc, err := face.NewFace(sf, &face.FaceOptions{Size: 9, Hinting: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := image.NewAlpha(image.Rect(0, 0, 60, 14))
+		d := font.Drawer{Dst: m, Src: image.Opaque, Face: fc, Dot: fixed.P(1, 10)}
+		d.DrawString("Hamburg")
+		masks[i] = m
+	}
+	if string(masks[0].Pix) == string(masks[1].Pix) || string(masks[0].Pix) == string(masks[2].Pix) {
+		t.Errorf("hinted text at 9 px equals unhinted text")
+	}
+	dark := 0
+	for _, v := range g.Pix {
+		if v < 0x80 {
+			dark++
+		}
+	}
+	if dark < 200 {
+		t.Errorf("only %d dark pixels", dark)
+	}
+}

@@ -1,0 +1,301 @@
+// Package face is a golang.org/x/image/font.Face for TrueType fonts that
+// really runs the fonts' hinting bytecode.
+//
+// golang.org/x/image/font/opentype accepts font.HintingFull but never
+// executes a font's instructions. A Face from NewFace does: its outlines
+// come from fontvm's TrueType interpreter (truetype/hint), which reproduces
+// FreeType 2.12.1, and its bitmaps from fontvm's rasterizers (raster),
+// which reproduce FreeType's. The hinting option selects:
+//
+//	font.HintingNone      no hinting: FreeType's FT_LOAD_NO_HINTING outline
+//	font.HintingVertical  the bytecode with interpreter version 40 (FreeType's
+//	                      default since 2.7: hinting acts mostly vertically)
+//	font.HintingFull      the bytecode with interpreter version 35 (classic
+//	                      hinting on both axes)
+//
+// With FaceOptions.Mono the glyphs are hinted for the monochrome target and
+// drawn by the monochrome rasterizer, with the drop-out control the glyph
+// programs select; otherwise they are anti-aliased.
+//
+// Like opentype's Face, a Face is not safe for concurrent use, and the mask
+// returned by Glyph is valid only until the next call to Glyph.
+package face
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+
+	"fontvm/raster"
+	"fontvm/sfnt"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+)
+
+// FaceOptions describes a Face. The zero values of Size and DPI mean 12
+// and 72, as in golang.org/x/image/font/opentype; a nil *FaceOptions means
+// all defaults (12 points at 72 DPI, no hinting, anti-aliased).
+type FaceOptions struct {
+	Size    float64      // font size in points
+	DPI     float64      // dots per inch
+	Hinting font.Hinting // None, Vertical (version 40) or Full (version 35)
+	// Mono selects bi-level rendering: glyphs are hinted for the mono
+	// target and the mask holds only 0x00 and 0xff.
+	Mono bool
+}
+
+// MaxPPEM is the largest size, in pixels per em, NewFace accepts.
+const MaxPPEM = 2048
+
+// Errors.
+var (
+	ErrSize = errors.New("face: size out of range")
+)
+
+// Face is a font.Face for a TrueType font. It is not safe for concurrent
+// use.
+type Face struct {
+	f       *sfnt.Font
+	cmap    sfnt.Cmap
+	hinting font.Hinting
+	mono    bool
+	ppem    int // pixels per em, rounded to an integer
+	scale   int64
+	src     loader
+
+	outline raster.Outline
+	monoR   raster.Mono
+	grayR   raster.Gray
+	mask    image.Alpha
+	metrics font.Metrics
+}
+
+// A loader produces glyph outlines in 26.6 pixels (y up) in FreeType's
+// form, and advances.
+type loader interface {
+	// load loads glyph gid into o (reusing its slices) and returns its
+	// advance in 26.6 pixels.
+	load(gid uint16, o *raster.Outline) (advance fixed.Int26_6, err error)
+	// hinted reports whether the outlines are grid-fitted (advances whole
+	// pixels; glyphs belong at whole-pixel origins).
+	hinted() bool
+}
+
+// NewFace returns a Face for f. The size in pixels per em,
+// Size×DPI/72, is rounded to an integer as FreeType does for TrueType
+// fonts that ask for integer scaling (head.flags bit 3, set in nearly all
+// hinted fonts), for every hinting mode.
+func NewFace(f *sfnt.Font, opts *FaceOptions) (*Face, error) {
+	if f == nil {
+		return nil, errors.New("face: nil font")
+	}
+	o := FaceOptions{Size: 12, DPI: 72}
+	if opts != nil {
+		o = *opts
+		if o.Size == 0 {
+			o.Size = 12
+		}
+		if o.DPI == 0 {
+			o.DPI = 72
+		}
+	}
+	px := o.Size * o.DPI / 72
+	if math.IsNaN(px) || px < 0.5 || px > MaxPPEM {
+		return nil, fmt.Errorf("%w: %g points at %g DPI", ErrSize, o.Size, o.DPI)
+	}
+	ppem := int(math.Round(px))
+	head := f.Head()
+	if head.UnitsPerEm == 0 {
+		return nil, errors.New("face: head.unitsPerEm is 0")
+	}
+	fc := &Face{f: f, hinting: o.Hinting, mono: o.Mono, ppem: ppem}
+	fc.cmap, _ = f.Cmap() // no usable cmap: every rune maps to glyph 0
+	fc.scale = divFix(int64(ppem)<<6, int64(head.UnitsPerEm))
+	src, err := newLoader(f, ppem, fc.scale, o.Hinting, o.Mono)
+	if err != nil {
+		return nil, err
+	}
+	fc.src = src
+	fc.metrics = fc.computeMetrics()
+	return fc, nil
+}
+
+// PPEM returns the face's size in pixels per em.
+func (f *Face) PPEM() int { return f.ppem }
+
+// Close satisfies font.Face. It does nothing.
+func (f *Face) Close() error { return nil }
+
+// Metrics returns the face's metrics: FreeType's size metrics (ascender,
+// descender and height scaled from the hhea table and rounded to whole
+// pixels), and the x-height and cap height from the OS/2 table when it
+// has them.
+func (f *Face) Metrics() font.Metrics { return f.metrics }
+
+func (f *Face) computeMetrics() font.Metrics {
+	var m font.Metrics
+	h, err := f.f.Hhea()
+	if err != nil {
+		return m
+	}
+	asc := pixRound(mulFix(int64(h.Ascender), f.scale))
+	desc := pixRound(mulFix(int64(h.Descender), f.scale))
+	height := pixRound(mulFix(int64(h.Ascender)-int64(h.Descender)+int64(h.LineGap), f.scale))
+	m.Ascent = fixed.Int26_6(asc)
+	m.Descent = fixed.Int26_6(-desc)
+	m.Height = fixed.Int26_6(height)
+	m.CaretSlope = image.Point{X: int(h.CaretSlopeRun), Y: int(h.CaretSlopeRise)}
+	if os2 := f.f.Table(sfnt.MakeTag("OS/2")); len(os2) >= 90 && (uint16(os2[0])<<8|uint16(os2[1])) >= 2 {
+		xh := int16(uint16(os2[86])<<8 | uint16(os2[87]))
+		ch := int16(uint16(os2[88])<<8 | uint16(os2[89]))
+		m.XHeight = fixed.Int26_6(mulFix(int64(xh), f.scale))
+		m.CapHeight = fixed.Int26_6(mulFix(int64(ch), f.scale))
+		if f.src.hinted() {
+			m.XHeight = fixed.Int26_6(pixRound(int64(m.XHeight)))
+			m.CapHeight = fixed.Int26_6(pixRound(int64(m.CapHeight)))
+		}
+	}
+	return m
+}
+
+// Kern satisfies font.Face. fontvm does not read kerning tables yet; it
+// returns 0.
+func (f *Face) Kern(r0, r1 rune) fixed.Int26_6 { return 0 }
+
+func (f *Face) glyphIndex(r rune) uint16 { return f.cmap.Lookup(r) }
+
+// GlyphIndex returns the glyph r maps to in the font's Unicode cmap, or 0.
+func (f *Face) GlyphIndex(r rune) uint16 { return f.glyphIndex(r) }
+
+// GlyphByIndex is Glyph for a glyph index rather than a rune, for text
+// shaped by a shaping engine. ok is false if the glyph fails to load.
+func (f *Face) GlyphByIndex(dot fixed.Point26_6, gid uint16) (dr image.Rectangle, mask image.Image, maskp image.Point, advance fixed.Int26_6, ok bool) {
+	dr, m, adv, err := f.glyphID(dot, gid)
+	if err != nil {
+		return image.Rectangle{}, nil, image.Point{}, 0, false
+	}
+	return dr, m, image.Point{}, adv, true
+}
+
+// Hinted reports whether the face's outlines are hinted.
+func (f *Face) Hinted() bool { return f.src.hinted() }
+
+// Scale returns the face's scale from font units to 26.6 pixels, as a
+// 16.16 fixed-point factor (FreeType's x_scale).
+func (f *Face) Scale() int64 { return f.scale }
+
+// Glyph satisfies font.Face. For a hinted face the glyph is placed at dot
+// rounded to the nearest pixel (hinted outlines are fitted to the pixel
+// grid; FreeType-based text renderers place them the same way), so the
+// bitmap is exactly FreeType's FT_Render_Glyph bitmap. Unhinted glyphs are
+// placed at dot's sub-pixel position. The mask is valid until the next
+// call to Glyph. ok is false for runes the font does not map (their
+// .notdef glyph is still drawn) and for glyphs that fail to load.
+func (f *Face) Glyph(dot fixed.Point26_6, r rune) (dr image.Rectangle, mask image.Image, maskp image.Point, advance fixed.Int26_6, ok bool) {
+	gid := f.glyphIndex(r)
+	dr, m, adv, err := f.glyphID(dot, gid)
+	if err != nil {
+		return image.Rectangle{}, nil, image.Point{}, 0, false
+	}
+	return dr, m, image.Point{}, adv, gid != 0
+}
+
+// glyphID renders glyph gid at dot into f.mask; see Glyph.
+func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image.Alpha, fixed.Int26_6, error) {
+	adv, err := f.src.load(gid, &f.outline)
+	if err != nil {
+		return image.Rectangle{}, nil, 0, err
+	}
+	if f.src.hinted() {
+		dot.X = fixed.I(dot.X.Round())
+		dot.Y = fixed.I(dot.Y.Round())
+	}
+	ix, iy := int(dot.X>>6), int(dot.Y>>6)
+	fx, fy := dot.X&63, dot.Y&63
+	var b image.Rectangle
+	if f.mono {
+		b = raster.MonoBounds(&f.outline, fx, -fy)
+	} else {
+		b = raster.GrayBounds(&f.outline, fx, -fy)
+	}
+	w, h := b.Dx(), b.Dy()
+	if w > raster.MaxSize || h > raster.MaxSize {
+		return image.Rectangle{}, nil, 0, raster.ErrTooLarge
+	}
+	if cap(f.mask.Pix) < w*h {
+		f.mask.Pix = make([]uint8, 2*w*h)
+	}
+	f.mask.Pix = f.mask.Pix[:w*h]
+	f.mask.Stride = w
+	f.mask.Rect = image.Rect(0, 0, w, h)
+	origin := fixed.Point26_6{X: fx - fixed.Int26_6(b.Min.X*64), Y: fy - fixed.Int26_6(b.Min.Y*64)}
+	if f.mono {
+		err = f.monoR.Render(&f.mask, &f.outline, origin)
+	} else {
+		err = f.grayR.Render(&f.mask, &f.outline, origin)
+	}
+	if err != nil {
+		return image.Rectangle{}, nil, 0, err
+	}
+	return b.Add(image.Pt(ix, iy)), &f.mask, adv, nil
+}
+
+// GlyphBounds satisfies font.Face: the control box of the (hinted)
+// outline, relative to the dot, y down.
+func (f *Face) GlyphBounds(r rune) (bounds fixed.Rectangle26_6, advance fixed.Int26_6, ok bool) {
+	gid := f.glyphIndex(r)
+	adv, err := f.src.load(gid, &f.outline)
+	if err != nil {
+		return fixed.Rectangle26_6{}, 0, false
+	}
+	xMin, yMin, xMax, yMax := f.outline.CBox()
+	bounds = fixed.Rectangle26_6{
+		Min: fixed.Point26_6{X: xMin, Y: -yMax},
+		Max: fixed.Point26_6{X: xMax, Y: -yMin},
+	}
+	return bounds, adv, gid != 0
+}
+
+// GlyphAdvance satisfies font.Face. Hinted faces return the hinted advance
+// (whole pixels, as FreeType's advance.x).
+func (f *Face) GlyphAdvance(r rune) (advance fixed.Int26_6, ok bool) {
+	gid := f.glyphIndex(r)
+	adv, err := f.src.load(gid, &f.outline)
+	if err != nil {
+		return 0, false
+	}
+	return adv, gid != 0
+}
+
+// FreeType's fixed-point helpers (64-bit builds).
+
+func mulFix(a, b int64) int64 {
+	ab := a * b
+	if ab < 0 {
+		return (ab + 0x8000 - 1) >> 16
+	}
+	return (ab + 0x8000) >> 16
+}
+
+func divFix(a, b int64) int64 {
+	s := int64(1)
+	ua, ub := uint64(a), uint64(b)
+	if a < 0 {
+		ua, s = -ua, -s
+	}
+	if b < 0 {
+		ub, s = -ub, -s
+	}
+	q := uint64(0x7fffffff)
+	if ub > 0 {
+		q = (ua<<16 + ub>>1) / ub
+	}
+	if s < 0 {
+		return -int64(q)
+	}
+	return int64(q)
+}
+
+func pixRound(x int64) int64 { return (x + 32) &^ 63 }

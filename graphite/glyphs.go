@@ -1,0 +1,502 @@
+package graphite
+
+import "math/bits"
+
+// A Glyph is one glyph's data as graphite2's GlyphCache holds it.
+type Glyph struct {
+	// Advance is the horizontal advance from hmtx (0 when hmtx has none).
+	Advance int
+	// BBox is the glyf bounding box (xMin, yMin, xMax, yMax); zero for
+	// empty glyphs, glyphs past the metrics tables, and fonts without glyf.
+	BBox [4]int
+	// Attrs are the glyph's non-zero attributes, by increasing id
+	// (graphite2's sparse array: a missing id reads as 0).
+	Attrs []Attr
+	// Box is the Glat version 3 octabox data, nil when absent.
+	Box *OctaBox
+}
+
+// An Attr is one glyph attribute.
+type Attr struct {
+	ID    uint16
+	Value uint16 // graphite2 reads it as int16 (Segment::glyphAttr)
+}
+
+// Attr returns the value of attribute id (0 when absent).
+func (g *Glyph) Attr(id int) uint16 {
+	lo, hi := 0, len(g.Attrs)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if int(g.Attrs[m].ID) < id {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(g.Attrs) && int(g.Attrs[lo].ID) == id {
+		return g.Attrs[lo].Value
+	}
+	return 0
+}
+
+// OctaBox is a glyph's collision data from Glat version 3: the sub-box
+// bitmap, the diagonal bounds, and per sub-box an axis-aligned and a
+// diagonal box, each as 4 bytes (xmin, xmax, ymin, ymax scaled 0-255 over
+// the glyph's bounding box, as graphite2's read_box takes them).
+type OctaBox struct {
+	Bitmap   uint16
+	Diagonal [4]uint8
+	Subs     [][2][4]uint8
+	Valid    bool // graphite2's read_box accepted the entry (else boxes are ignored)
+}
+
+// readGlyphs is Face::readGlyphs with graphite2's GlyphCache and Loader.
+func (f *Face) readGlyphs() error {
+	head, okHead := f.table("head", 0xffffffff)
+	hhea, okHhea := f.table("hhea", 0xffffffff)
+	hmtx, okHmtx := f.table("hmtx", 0xffffffff)
+	glyf, okGlyf := f.table("glyf", 0xffffffff)
+	loca, okLoca := f.table("loca", 0xffffffff)
+	noGlyphs := func(table string, off int, format string, a ...any) error {
+		return newErr(ENoGlyphs, table, off, format, a...)
+	}
+	if !okHead || !okHhea || !okHmtx || okGlyf != okLoca {
+		return noGlyphs("head", -1, "head, hhea or hmtx missing or bad, or only one of glyf and loca")
+	}
+	maxp, ok := f.table("maxp", 0xffffffff)
+	if !ok {
+		return noGlyphs("maxp", -1, "maxp missing or bad")
+	}
+	longLoca := be16(head, 50) == 1
+	numGraphics := be16(maxp, 4)
+	if okGlyf && locaLookup(uint16(numGraphics-1), loca, longLoca) == locaBad {
+		return noGlyphs("loca", 0, "loca too short for %d glyphs", numGraphics)
+	}
+	glat, okGlat := f.table("Glat", 0x00030000)
+	gloc, okGloc := f.table("Gloc", 0xffffffff)
+	if !okGlat || !okGloc || len(gloc) < 8 {
+		return noGlyphs("Gloc", -1, "Glat or Gloc missing, undecompressable or too short")
+	}
+	glocVersion := be32(gloc, 0)
+	flags := be16(gloc, 4)
+	numAttrs := be16(gloc, 6)
+	long := flags&1 != 0
+	w := 2
+	if long {
+		w = 4
+	}
+	rem := len(gloc) - 8
+	if flags&2 != 0 {
+		rem -= 2 * numAttrs
+	}
+	numAttrGlyphs := -1
+	if rem >= 0 {
+		numAttrGlyphs = rem/w - 1
+	}
+	if int32(glocVersion) >= 0x00020000 || numAttrGlyphs < 0 || numAttrGlyphs > 65535 || numAttrs == 0 ||
+		numAttrs > MaxGlyphAttrs || numGraphics > numAttrGlyphs || len(glat) < 4 {
+		return noGlyphs("Gloc", 0, "bad Gloc header (version 0x%08X, %d attributes, %d glyphs with attributes, %d glyphs)",
+			glocVersion, numAttrs, numAttrGlyphs, numGraphics)
+	}
+	glatVersion := be32(glat, 0)
+	// graphite2 holds both versions in an int here (so versions from
+	// 0x80000000 pass), but reads each glyph with the version as uint32.
+	if int32(glatVersion) >= 0x00040000 || (int32(glatVersion) >= 0x00030000 && len(glat) < 8) {
+		return noGlyphs("Glat", 0, "Glat version 0x%08X not supported", glatVersion)
+	}
+	f.NumGraphics, f.NumAttrGlyphs, f.NumAttrs = numGraphics, numAttrGlyphs, numAttrs
+	f.NumGlyphs = max(numGraphics, numAttrGlyphs)
+	f.GlatVersion, f.HasBoxes, f.LongGloc, f.GlocHasAttrIDs = glatVersion, int32(glatVersion) >= 0x00030000, long, flags&2 != 0
+	if f.NumGlyphs == 0 {
+		return noGlyphs("maxp", 4, "no glyphs")
+	}
+	gl := glyphLoader{head: head, hhea: hhea, hmtx: hmtx, glyf: glyf, loca: loca, glat: glat, gloc: gloc,
+		hasGlyf: okGlyf, longLoca: longLoca, long: long, numGraphics: numGraphics, numAttrGlyphs: numAttrGlyphs,
+		numAttrs: numAttrs, glatVersion: glatVersion}
+	// The glyph array is bounded by the Gloc table's size (numAttrGlyphs)
+	// and maxp, both at most 65535.
+	n := f.NumGlyphs
+	if f.Options&PreloadGlyphs == 0 {
+		n = 1 // graphite2 checks glyph 0 at load; others load lazily
+	}
+	f.Glyphs = make([]Glyph, n)
+	for g := 0; g < n; g++ {
+		if err := gl.readGlyph(g, &f.Glyphs[g]); err != nil {
+			return err
+		}
+	}
+	if f.Options&PreloadGlyphs == 0 && f.NumGlyphs > 1 {
+		// Read the rest for the engine's use; failures make those glyphs
+		// empty, as graphite2's lazy loader returns glyph 0 for them.
+		rest := make([]Glyph, f.NumGlyphs)
+		rest[0] = f.Glyphs[0]
+		for g := 1; g < f.NumGlyphs; g++ {
+			if gl.readGlyph(g, &rest[g]) != nil {
+				rest[g] = rest[0]
+			}
+		}
+		f.Glyphs = rest
+	}
+	f.UnitsPerEm = be16(head, 18)
+	if f.UnitsPerEm == 0 {
+		return newErr(EBadUpem, "head", 18, "unitsPerEm is 0")
+	}
+	// Face::readGlyphs: the cmap.
+	cmap, ok := f.table("cmap", 0xffffffff)
+	if ok {
+		f.cmapBMP, f.cmapSMP = bmpSubtable(cmap), smpSubtable(cmap)
+	}
+	if f.Options&CacheCmap != 0 {
+		if !ok {
+			return newErr(EBadCmap, "cmap", -1, "cmap missing or bad header")
+		}
+	} else if !ok || f.cmapBMP == nil {
+		return newErr(EBadCmap, "cmap", -1, "no usable format 4 cmap subtable")
+	}
+	return nil
+}
+
+type glyphLoader struct {
+	head, hhea, hmtx, glyf, loca, glat, gloc []byte
+	hasGlyf, longLoca, long                  bool
+	numGraphics, numAttrGlyphs, numAttrs     int
+	glatVersion                              uint32
+}
+
+const (
+	locaEmpty = -1 // LocaLookup's size_t(-1): empty glyph
+	locaBad   = -2 // LocaLookup's size_t(-2): glyph id out of range
+)
+
+// locaLookup is TtfUtil::LocaLookup.
+func locaLookup(gid uint16, loca []byte, long bool) int {
+	n := len(loca)
+	if !long {
+		if n > 1 && int(gid)+1 < n>>1 {
+			r := be16(loca, 2*int(gid)) << 1
+			if r == be16(loca, 2*int(gid)+2)<<1 {
+				return locaEmpty
+			}
+			return r
+		}
+		return locaBad
+	}
+	if n > 3 && int(gid)+1 < n>>2 {
+		r := int(be32(loca, 4*int(gid)))
+		if r == int(be32(loca, 4*int(gid)+4)) {
+			return locaEmpty
+		}
+		return r
+	}
+	return locaBad
+}
+
+// readGlyph is GlyphCache::Loader::read_glyph (and read_box for octaboxes).
+func (l *glyphLoader) readGlyph(gid int, g *Glyph) error {
+	bad := func(table string, off int, format string, a ...any) error {
+		e := newErr(ENoGlyphs, table, off, format, a...)
+		e.Glyph = gid
+		return e
+	}
+	if gid < l.numGraphics {
+		if l.hasGlyf {
+			loc := locaLookup(uint16(gid), l.loca, l.longLoca)
+			if loc >= 0 && loc < len(l.glyf)-10 {
+				x0, y0 := int(int16(be16(l.glyf, loc+2))), int(int16(be16(l.glyf, loc+4)))
+				x1, y1 := int(int16(be16(l.glyf, loc+6))), int(int16(be16(l.glyf, loc+8)))
+				if x0 > x1 || y0 > y1 {
+					return bad("glyf", loc, "inverted bounding box (%d,%d)-(%d,%d)", x0, y0, x1, y1)
+				}
+				g.BBox = [4]int{x0, y0, x1, y1}
+			}
+		}
+		// TtfUtil::HorMetrics: failures leave the advance 0.
+		nLong := be16(l.hhea, 34)
+		if gid < nLong {
+			if (gid+1)*4 <= len(l.hmtx) {
+				g.Advance = be16(l.hmtx, 4*gid)
+			}
+		} else {
+			lsbOff := 4*nLong + 2*(gid-nLong)
+			if !(lsbOff >= len(l.hmtx)-2 || nLong == 0) {
+				g.Advance = be16(l.hmtx, 4*(nLong-1))
+			}
+		}
+	}
+	if gid >= l.numAttrGlyphs {
+		return nil
+	}
+	var s, e int
+	if l.long {
+		if 8+gid*4 > len(l.gloc) {
+			return bad("Gloc", 8+gid*4, "offset past end")
+		}
+		s, e = int(be32(l.gloc, 8+4*gid)), int(be32(l.gloc, 12+4*gid))
+	} else {
+		if 8+gid*2 > len(l.gloc) {
+			return bad("Gloc", 8+gid*2, "offset past end")
+		}
+		s, e = be16(l.gloc, 8+2*gid), be16(l.gloc, 10+2*gid)
+	}
+	glat := l.glat
+	if s >= len(glat)-1 || e > len(glat) {
+		return bad("Glat", s, "attributes [%d,%d) outside Glat (%d bytes)", s, e, len(glat))
+	}
+	if l.glatVersion >= 0x00030000 {
+		if s >= e {
+			return bad("Glat", s, "empty octabox entry")
+		}
+		bmap := uint16(be16(glat, s))
+		num := bits.OnesCount16(bmap)
+		box := &OctaBox{Bitmap: bmap}
+		// read_box: failures only drop the boxes.
+		if e <= len(glat) && s+6 < e {
+			copy(box.Diagonal[:], glat[s+2:s+6])
+			if s+6+num*8 < e {
+				box.Subs = make([][2][4]uint8, num)
+				for i := 0; i < num; i++ {
+					o := s + 6 + 8*i
+					copy(box.Subs[i][0][:], glat[o:o+4])
+					copy(box.Subs[i][1][:], glat[o+4:o+8])
+				}
+				box.Valid = true
+			}
+		}
+		g.Box = box
+		s += 6 + 8*num
+		if s > e {
+			return bad("Glat", s, "octabox runs past the glyph's attributes")
+		}
+	}
+	var w int
+	if l.glatVersion < 0x00020000 {
+		w = 1
+		if e-s < 4 || e-s > l.numAttrs*4 {
+			return bad("Glat", s, "attribute block of %d bytes (at most %d)", e-s, l.numAttrs*4)
+		}
+	} else {
+		w = 2
+		if e-s < 6 || e-s > l.numAttrs*6 || s > len(glat)-4 {
+			return bad("Glat", s, "attribute block of %d bytes (at most %d)", e-s, l.numAttrs*6)
+		}
+	}
+	attrs, ok := parseAttrs(glat, s, e, w)
+	if !ok {
+		return bad("Glat", s, "attribute ids not increasing")
+	}
+	if len(attrs) > l.numAttrs {
+		return bad("Glat", s, "%d attributes, more than the %d declared", len(attrs), l.numAttrs)
+	}
+	g.Attrs = attrs
+	return nil
+}
+
+// parseAttrs walks Glat runs as graphite2's _glat_iterator and sparse
+// constructor do: runs of (first id, count, values); zero values are
+// skipped; the non-zero ids must strictly increase. A run with count 0
+// never ends (graphite2 reads on to the end of the glyph's block).
+func parseAttrs(glat []byte, s, e, w int) ([]Attr, bool) {
+	rd := func(o int) int {
+		if w == 1 {
+			return u8(glat, o)
+		}
+		return be16(glat, o)
+	}
+	var out []Attr
+	eo, v, n := s, s+2*w, 0
+	last := -1
+	for v < e-1 {
+		key := uint16(rd(eo) + n)
+		run := rd(eo + w)
+		val := uint16(be16(glat, v))
+		if val != 0 {
+			if int(key) <= last {
+				return nil, false
+			}
+			last = int(key)
+			out = append(out, Attr{key, val})
+		}
+		n++
+		v += 2
+		if n == run {
+			eo = v
+			v += 2 * w
+			n = 0
+		}
+	}
+	return out, true
+}
+
+// Lookup maps a character to a glyph through graphite2's cached cmap: the
+// Unicode BMP subtable (format 4: 3/1, 0/3, 0/2, 0/1, 0/0) for code points
+// below U+FFFF it covers, then the UCS-4 subtable (format 12: 3/10, 0/4)
+// below U+10FFFF. 0 when unmapped.
+func (f *Face) Lookup(r rune) uint16 {
+	if r < 0 {
+		return 0
+	}
+	if f.cmapBMP != nil && r < 0xFFFF {
+		if g, ok := cmap4Lookup(f.cmapBMP, int(r)); ok {
+			return g
+		}
+	}
+	if f.cmapSMP != nil && r < 0x10FFFF {
+		return cmap12Lookup(f.cmapSMP, uint32(r))
+	}
+	return 0
+}
+
+// findCmapSubtable is TtfUtil::FindCmapSubtable with a length.
+func findCmapSubtable(cmap []byte, pid, eid int) int {
+	n := be16(cmap, 2)
+	length := len(cmap)
+	if 12+8*(n-1) > length {
+		return -1
+	}
+	for i := 0; i < n; i++ {
+		e := 4 + 8*i
+		if be16(cmap, e) != pid || be16(cmap, e+2) != eid {
+			continue
+		}
+		off := int(be32(cmap, e+4))
+		if off > length-2 {
+			return -1
+		}
+		format := be16(cmap, off)
+		if format == 4 {
+			if off > length-4 {
+				return -1
+			}
+			sl := be16(cmap, off+2)
+			if i+1 == n {
+				if sl > length-off {
+					return -1
+				}
+			} else if sl > int(be32(cmap, e+8+4)) {
+				return -1
+			}
+		}
+		if format == 12 {
+			if off > length-6 {
+				return -1
+			}
+			sl := int64(be32(cmap, off+2))
+			if i+1 == n {
+				if sl > int64(length-off) {
+					return -1
+				}
+			} else if sl > int64(be32(cmap, e+8+4)) {
+				return -1
+			}
+		}
+		return off
+	}
+	return -1
+}
+
+// checkCmap4 is TtfUtil::CheckCmapSubtable4.
+func checkCmap4(cmap []byte, off int) bool {
+	if off < 0 {
+		return false
+	}
+	n := len(cmap) - off
+	if n < 16 || be16(cmap, off) != 4 {
+		return false
+	}
+	l := be16(cmap, off+2)
+	if l > n || l < 16 {
+		return false
+	}
+	nr := be16(cmap, off+6) >> 1
+	if nr == 0 || l < 16+8*nr {
+		return false
+	}
+	return be16(cmap, off+14+2*(nr-1)) == 0xFFFF
+}
+
+// checkCmap12 is TtfUtil::CheckCmapSubtable12.
+func checkCmap12(cmap []byte, off int) bool {
+	if off < 0 {
+		return false
+	}
+	n := int64(len(cmap) - off)
+	if n < 28 || be16(cmap, off) != 12 {
+		return false
+	}
+	l := int64(be32(cmap, off+4))
+	if l > n || l < 28 {
+		return false
+	}
+	ng := int64(be32(cmap, off+12))
+	return ng <= 0x10000000 && l == 28+(ng-1)*12
+}
+
+func bmpSubtable(cmap []byte) []byte {
+	for _, pe := range [][2]int{{3, 1}, {0, 3}, {0, 2}, {0, 1}, {0, 0}} {
+		if off := findCmapSubtable(cmap, pe[0], pe[1]); checkCmap4(cmap, off) {
+			return cmap[off:]
+		}
+	}
+	return nil
+}
+
+func smpSubtable(cmap []byte) []byte {
+	for _, pe := range [][2]int{{3, 10}, {0, 4}} {
+		if off := findCmapSubtable(cmap, pe[0], pe[1]); checkCmap12(cmap, off) {
+			return cmap[off:]
+		}
+	}
+	return nil
+}
+
+// cmap4Lookup is TtfUtil::CmapSubtable4Lookup; ok is false when no segment
+// covers cp.
+func cmap4Lookup(t []byte, cp int) (uint16, bool) {
+	nSeg := be16(t, 6) >> 1
+	lo, hi := 0, nSeg
+	for lo < hi {
+		m := (lo + hi) / 2
+		if be16(t, 14+2*m) < cp {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo >= nSeg {
+		return 0, false
+	}
+	end := be16(t, 14+2*lo)
+	startOff := 14 + 2*(lo+nSeg+1)
+	start := be16(t, startOff)
+	if cp > end || cp < start {
+		return 0, false
+	}
+	delta := be16(t, startOff+2*nSeg)
+	roOff := startOff + 4*nSeg
+	ro := be16(t, roOff)
+	if ro == 0 {
+		return uint16(delta + cp), true
+	}
+	idx := (cp - start) + ro>>1 + roOff/2
+	if idx*2+1 >= be16(t, 2) {
+		return 0, true
+	}
+	g := be16(t, 2*idx)
+	if g == 0 {
+		return 0, true
+	}
+	return uint16(g + delta), true
+}
+
+// cmap12Lookup is TtfUtil::CmapSubtable12Lookup.
+func cmap12Lookup(t []byte, cp uint32) uint16 {
+	ng := int(be32(t, 12))
+	for i := 0; i < ng && 16+12*i+12 <= len(t); i++ {
+		o := 16 + 12*i
+		s, e := be32(t, o), be32(t, o+4)
+		if cp >= s && cp <= e {
+			return uint16(be32(t, o+8) + cp - s)
+		}
+	}
+	return 0
+}

@@ -1,0 +1,77 @@
+package graphite
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fontvm/internal/corpus"
+)
+
+// TestCorpusFontsLoad: every Graphite font of the corpus loads.
+func TestCorpusFontsLoad(t *testing.T) {
+	for _, cf := range corpus.GraphiteFonts {
+		t.Run(cf.Name, func(t *testing.T) {
+			data := corpus.Load(t, cf)
+			f, err := Load(data)
+			if err != nil {
+				t.Fatalf("%s: %v", cf.Name, err)
+			}
+			checkLoaded(t, f)
+		})
+	}
+}
+
+// TestGraphite2SuiteFontsLoad: every font of graphite2's regression suite
+// that has a Silf table loads.
+func TestGraphite2SuiteFontsLoad(t *testing.T) {
+	dir := filepath.Join(corpus.Graphite2Tests(t), "fonts")
+	names, err := filepath.Glob(filepath.Join(dir, "*.ttf"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no fonts in %s", dir)
+	}
+	for _, name := range names {
+		base := filepath.Base(name)
+		t.Run(strings.TrimSuffix(base, ".ttf"), func(t *testing.T) {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := Load(data)
+			if !hasTable(data, "Silf") {
+				// tiny.ttf: not a Graphite font; graphite2 refuses it too.
+				if err == nil || !errors.As(err, new(*Error)) || err.(*Error).Code != ENoSilf {
+					t.Fatalf("%s has no Silf table: got %v, want E_NOSILF", base, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", base, err)
+			}
+			checkLoaded(t, f)
+		})
+	}
+}
+
+func checkLoaded(t *testing.T, f *Face) {
+	t.Helper()
+	if f.NumGlyphs == 0 || len(f.Glyphs) != f.NumGlyphs || len(f.Silfs) == 0 {
+		t.Fatalf("loaded face is empty: %d glyphs, %d Silf subtables", f.NumGlyphs, len(f.Silfs))
+	}
+	rules := 0
+	for _, s := range f.Silfs {
+		for _, p := range s.Passes {
+			rules += len(p.Rules)
+		}
+	}
+	if rules == 0 {
+		t.Fatalf("no rules loaded")
+	}
+}
+
+func hasTable(data []byte, tag string) bool {
+	dir, err := readDirectory(data)
+	return err == nil && dir[tagOf(tag)] != nil
+}

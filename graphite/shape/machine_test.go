@@ -1,0 +1,190 @@
+package shape
+
+import (
+	"errors"
+	"testing"
+)
+
+// machineFixture is a segment of n slots of a real face (grtest1gr.ttf),
+// with every slot in the slot map, ready to run hand-made programs.
+type machineFixture struct {
+	f  *Face
+	sh *Shaper
+}
+
+func newFixture(t *testing.T) *machineFixture {
+	f := suiteFace(t, "grtest1gr.ttf")
+	return &machineFixture{f: f, sh: NewShaper(f)}
+}
+
+// run decodes code as an action (or constraint) of a rule of ruleLen slots
+// and runs it on a fresh 4-slot segment; it returns the value, status and
+// load error.
+func (x *machineFixture) run(t *testing.T, constraint bool, code []byte, spec bool) (int32, int, error) {
+	t.Helper()
+	c, err := x.f.decode(x.f.silf, constraint, code, 0, 4, ptSubstitute)
+	if err != nil {
+		return 0, 0, err
+	}
+	if c == nil {
+		return 0, 0, errors.New("empty program")
+	}
+	sh := x.sh
+	sh.opts = Options{SpecBitOps: spec}
+	sh.feats = x.f.featureValues(sh.feats, 0, nil)
+	sh.resetPool()
+	text := []rune("baab")
+	sh.chars = make([]charInfo, len(text))
+	seg := &sh.seg
+	*seg = segment{face: x.f, silf: x.f.silf, sh: sh, chars: sh.chars, feats: sh.feats, numGlyphs: len(text)}
+	for i, r := range text {
+		s := sh.allocSlot()
+		seg.setGlyph(s, x.f.lookup(r))
+		s.original, s.before, s.after = int32(i), int32(i), int32(i)
+		if seg.last != nil {
+			seg.last.next = s
+		}
+		s.prev = seg.last
+		seg.last = s
+		if seg.first == nil {
+			seg.first = s
+		}
+	}
+	sh.smap = slotMap{maxSize: 64 * len(text)}
+	sh.mach = machine{seg: seg, smap: &sh.smap, specOps: spec}
+	sh.smap.reset(seg.first, 0)
+	for s := seg.first; s != nil; s = s.next {
+		sh.smap.push(s)
+	}
+	idx := 1
+	v := sh.mach.runCode(c, &idx)
+	return v, sh.mach.status, nil
+}
+
+func pushLong(v int32) []byte {
+	return []byte{opPushLong, byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}
+}
+
+func prog(parts ...[]byte) []byte {
+	var b []byte
+	for _, p := range parts {
+		b = append(b, p...)
+	}
+	return b
+}
+
+func TestMachineArithmetic(t *testing.T) {
+	x := newFixture(t)
+	op := func(o byte) []byte { return []byte{o} }
+	ret := []byte{opPopRet}
+	for _, c := range []struct {
+		name string
+		code []byte
+		want int32
+	}{
+		{"add wraps", prog(pushLong(0x7fffffff), pushLong(1), op(opAdd), ret), -0x80000000},
+		{"sub", prog(pushLong(5), pushLong(7), op(opSub), ret), -2},
+		{"mul wraps", prog(pushLong(0x10000), pushLong(0x10000), op(opMul), ret), 0},
+		{"div truncates", prog(pushLong(-7), pushLong(2), op(opDiv), ret), -3},
+		{"min signed", prog(pushLong(-1), pushLong(3), op(opMin), ret), -1},
+		{"max signed", prog(pushLong(-1), pushLong(3), op(opMax), ret), 3},
+		{"neg", prog(pushLong(5), op(opNeg), ret), -5},
+		{"trunc8", prog(pushLong(0x1ff), op(opTrunc8), ret), 0xff},
+		{"trunc16", prog(pushLong(-1), op(opTrunc16), ret), 0xffff},
+		{"cond true", prog(pushLong(1), pushLong(10), pushLong(20), op(opCond), ret), 10},
+		{"cond false", prog(pushLong(0), pushLong(10), pushLong(20), op(opCond), ret), 20},
+		{"and", prog(pushLong(2), pushLong(0), op(opAnd), ret), 0},
+		{"or", prog(pushLong(2), pushLong(0), op(opOr), ret), 1},
+		{"not", prog(pushLong(0), op(opNot), ret), 1},
+		{"less signed", prog(pushLong(-1), pushLong(1), op(opLess), ret), 1},
+		{"gtr_eq", prog(pushLong(1), pushLong(1), op(opGtrEq), ret), 1},
+		{"push_byte sign-extends", prog([]byte{opPushByte, 0xff}, ret), -1},
+		{"push_byte_u", prog([]byte{opPushByteU, 0xff}, ret), 255},
+		{"push_short", prog([]byte{opPushShort, 0x80, 0x00}, ret), -32768},
+		{"push_short_u", prog([]byte{opPushShortU, 0x80, 0x00}, ret), 32768},
+		// graphite2 runs 0x3E as OR and 0x3F as AND: GDL 7 & 12 gives 15
+		{"0x3E is OR", prog(pushLong(7), pushLong(12), op(0x3E), ret), 15},
+		{"0x3F is AND", prog(pushLong(7), pushLong(12), op(0x3F), ret), 4},
+		{"bitnot", prog(pushLong(0), op(opBitNot), ret), -1},
+		{"setbits", prog(pushLong(0xff), []byte{opBitSet, 0x00, 0x0f, 0x00, 0x30}, ret), 0xf0 | 0x30},
+		{"push_version", prog(op(opPushVersion), ret), 0x00030000},
+		{"ret_true", prog(op(opRetTrue)), 1},
+		{"ret_zero", prog(pushLong(9), op(opPopRet)), 9},
+	} {
+		v, st, err := x.run(t, false, c.code, false)
+		if err != nil || st != stFinished || v != c.want {
+			t.Errorf("%s: got %d status %d err %v, want %d", c.name, v, st, err, c.want)
+		}
+	}
+	// the seed document's meaning, as an option
+	if v, _, _ := x.run(t, false, prog(pushLong(7), pushLong(12), []byte{0x3E, opPopRet}), true); v != 4 {
+		t.Errorf("spec 0x3E: got %d, want 4 (AND)", v)
+	}
+	if v, _, _ := x.run(t, false, prog(pushLong(7), pushLong(12), []byte{0x3F, opPopRet}), true); v != 15 {
+		t.Errorf("spec 0x3F: got %d, want 15 (OR)", v)
+	}
+}
+
+func TestMachineStatuses(t *testing.T) {
+	x := newFixture(t)
+	if _, st, _ := x.run(t, false, prog(pushLong(1), pushLong(0), []byte{opDiv, opPopRet}), false); st != stDiedEarly {
+		t.Errorf("division by zero: status %d, want died early", st)
+	}
+	if _, st, _ := x.run(t, false, prog(pushLong(-0x80000000), pushLong(-1), []byte{opDiv, opPopRet}), false); st != stDiedEarly {
+		t.Errorf("INT_MIN / -1: status %d, want died early", st)
+	}
+	if _, st, _ := x.run(t, false, prog(pushLong(1), pushLong(2), []byte{opPopRet}), false); st != stStackNotEmpty {
+		t.Errorf("left on stack: status %d, want stack not empty", st)
+	}
+	var big []byte
+	for i := 0; i < stackMax+1; i++ {
+		big = append(big, opPushByte, 1)
+	}
+	big = append(big, opPopRet)
+	if _, st, _ := x.run(t, false, big, false); st != stStackOverflow {
+		t.Errorf("1025 pushes: status %d, want overflow", st)
+	}
+	// a glyph attribute of slot +5 in a 4-slot rule is refused at load time
+	if _, _, err := x.run(t, false, prog([]byte{opPushGlyphAttr8, 0, 5, opPopRet}), false); !errors.Is(err, errOutOfRange) {
+		t.Errorf("slot +5: err %v, want out of range", err)
+	}
+}
+
+func TestDecoderRefusals(t *testing.T) {
+	x := newFixture(t)
+	for _, c := range []struct {
+		name       string
+		constraint bool
+		code       []byte
+		want       error
+	}{
+		{"add on one item", false, prog(pushLong(1), []byte{opAdd, opPopRet}), errUnderfullStack},
+		{"pop_ret on empty", false, []byte{opPopRet}, errUnderfullStack},
+		{"no return", false, prog(pushLong(1)), errMissingReturn},
+		{"invalid opcode", false, []byte{0x43, opRetZero}, errInvalidOpcode},
+		{"next in a constraint", true, []byte{opNext, opRetTrue}, errUnimplemented},
+		{"next_n", false, []byte{opNextN, 1, opRetZero}, errUnimplemented},
+		{"args past end", false, []byte{opPushLong, 1, 2}, errArgsExhausted},
+		{"cntxt_item jumps past end", true, []byte{opCntxtItem, 0, 9, opRetTrue}, errJumpPastEnd},
+		{"nested cntxt_item", true, []byte{opCntxtItem, 0, 5, opCntxtItem, 0, 1, opRetTrue, opRetTrue, opRetTrue}, errNestedContext},
+	} {
+		_, _, err := x.run(t, c.constraint, c.code, false)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: err %v, want %v", c.name, err, c.want)
+		}
+	}
+}
+
+func TestDecoderTempCopy(t *testing.T) {
+	x := newFixture(t)
+	// slot 0 is changed (put_glyph) and referenced by slot 1 (put_copy -1):
+	// the analysis inserts a temporary copy at the start of slot 0's code.
+	code := []byte{opPutGlyph, 0, 0, opNext, opPutCopy, 0xff, opNext, opRetZero}
+	c, err := x.f.decode(x.f.silf, false, code, 0, 4, ptSubstitute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.instrs[0].op != opTempCopy || !c.deletes || !c.modify {
+		t.Errorf("instrs %v deletes %v modify %v: want a leading temp copy", c.instrs, c.deletes, c.modify)
+	}
+}

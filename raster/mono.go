@@ -1,0 +1,1234 @@
+package raster
+
+import (
+	"errors"
+	"image"
+
+	"golang.org/x/image/math/fixed"
+)
+
+// The monochrome scan converter follows FreeType 2.12.1's src/raster/ftraster.c
+// step by step, because drop-out control makes the result depend on every
+// detail: how arcs are flattened, which scanline crossings are recorded,
+// how profiles are linked and sorted, and even when the render pool runs
+// out and the glyph is redone in bands.
+//
+// Coordinates are scaled so that pixel centres fall on multiples of the
+// precision (64 or, for FlagHighPrecision, 4096 units per pixel). The glyph
+// is decomposed into "profiles": y-monotonic runs of the outline, each an
+// array of x crossings at consecutive scanlines. A sweep pairs ascending
+// (left) and descending (right) profiles on each scanline, fills the pixel
+// centres between them, and applies drop-out control where a span misses
+// every pixel centre. A second sweep over the transposed outline adds the
+// drop-outs of horizontal features.
+
+const (
+	monoPoolSize   = 16384 / 8 // FT_RENDER_POOL_SIZE / sizeof(long): FT_MAX_BLACK_POOL
+	monoProfSize   = 8         // AlignProfileSize on LP64: a profile header, in pool longs
+	monoMaxBezier  = 64        // Bezier stack depth (FreeType: 32, which never fills for glyphs)
+	monoBandStack  = 32
+	maxMonoProfile = monoPoolSize/monoProfSize + 1
+)
+
+// Profile flags.
+const (
+	flowUp          = 0x08
+	overshootTop    = 0x10
+	overshootBottom = 0x20
+)
+
+type monoState int
+
+const (
+	stateUnknown monoState = iota
+	stateAscending
+	stateDescending
+)
+
+type monoProfile struct {
+	x      int64 // current crossing during the sweep
+	link   int   // next profile in the list it is in, -1 for none
+	offset int   // pool index of its crossings
+	flags  uint16
+	height int64 // number of crossings
+	start  int64 // first scanline
+	countL int64 // scanlines to wait before it is drawn; drop-out mark when drawn
+	next   int   // next profile of the same contour, -1 for none
+}
+
+type monoPoint struct{ x, y int64 }
+
+// Mono is FreeType's monochrome rasterizer (ftraster.c). The zero value is
+// ready to use. A Mono is not safe for concurrent use.
+type Mono struct {
+	// precision
+	precBits, prec, precHalf, precScale, precStep, precJitter int64
+
+	pool     [monoPoolSize]int64
+	top      int // first free pool slot
+	maxBuff  int // pool limit: the y-turns and one profile header live above it
+	turns    [monoPoolSize]int64
+	numTurns int
+	turnBase int // index in turns of the next y-turn during the sweep
+
+	profs    [maxMonoProfile]monoProfile
+	nProfs   int // profile slots in use (the last one is cProfile)
+	numProfs int // finished profiles
+	cProf    int
+	fProf    int // -1 when there is none
+	gProf    int // first profile of the current contour, -1 for none
+
+	dropOut      uint8
+	lastX, lastY int64
+	minY, maxY   int64
+	fresh, joint bool
+	state        monoState
+
+	arcs [3*monoMaxBezier + 1]monoPoint
+
+	o       *Outline
+	flipped bool
+	tx, ty  int64 // translation into raster space, 26.6
+
+	// target
+	pix            []uint8
+	base, stride   int
+	width, rows    int
+	horizontalPass bool
+}
+
+func (m *Mono) setPrecision(high bool) {
+	if high {
+		m.precBits, m.precStep, m.precJitter = 12, 256, 30
+	} else {
+		m.precBits, m.precStep, m.precJitter = 6, 32, 2
+	}
+	m.prec = 1 << m.precBits
+	m.precHalf = m.prec >> 1
+	m.precScale = m.prec >> 6
+}
+
+func (m *Mono) floor(x int64) int64            { return x & -m.prec }
+func (m *Mono) ceil(x int64) int64             { return (x + m.prec - 1) & -m.prec }
+func (m *Mono) trunc(x int64) int64            { return x >> m.precBits }
+func (m *Mono) frac(x int64) int64             { return x & (m.prec - 1) }
+func (m *Mono) scaled(x int64) int64           { return x*m.precScale - m.precHalf }
+func (m *Mono) isBottomOvershoot(x int64) bool { return m.ceil(x)-x >= m.precHalf }
+func (m *Mono) isTopOvershoot(x int64) bool    { return x-m.floor(x) >= m.precHalf }
+func (m *Mono) smart(p, q int64) int64         { return m.floor((p + q + m.prec*63/64) >> 1) }
+
+// mulDiv is FT_MulDiv (64-bit build): a*b/c rounded, sign-magnitude.
+func mulDiv(a, b, c int64) int64 {
+	s := int64(1)
+	ua, ub, uc := uint64(a), uint64(b), uint64(c)
+	if a < 0 {
+		ua, s = -ua, -s
+	}
+	if b < 0 {
+		ub, s = -ub, -s
+	}
+	if c < 0 {
+		uc, s = -uc, -s
+	}
+	d := uint64(0x7fffffff)
+	if uc > 0 {
+		d = (ua*ub + uc>>1) / uc
+	}
+	if s < 0 {
+		return -int64(d)
+	}
+	return int64(d)
+}
+
+// mulDivNoRound is FT_MulDiv_No_Round (64-bit build).
+func mulDivNoRound(a, b, c int64) int64 {
+	s := int64(1)
+	ua, ub, uc := uint64(a), uint64(b), uint64(c)
+	if a < 0 {
+		ua, s = -ua, -s
+	}
+	if b < 0 {
+		ub, s = -ub, -s
+	}
+	if c < 0 {
+		uc, s = -uc, -s
+	}
+	d := uint64(0x7fffffff)
+	if uc > 0 {
+		d = ua * ub / uc
+	}
+	if s < 0 {
+		return -int64(d)
+	}
+	return int64(d)
+}
+
+// Render draws o into dst with FreeType's monochrome rasterizer: every
+// pixel of dst.Rect is first cleared, then set to 0xff where FreeType
+// would set a bit. An outline reaching more than 0x10000 pixels away from
+// dst is refused with ErrOverflow (FreeType refuses glyph boxes beyond
+// ±0x8000 pixels), which bounds the work per segment. origin is where o's (0, 0) lands, in 26.6 image
+// coordinates (y down). With dst.Rect = MonoBounds(o, 0, 0) and a zero
+// origin, dst holds exactly the bitmap FT_Render_Glyph(FT_RENDER_MODE_MONO)
+// makes of o.
+func (m *Mono) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) (err error) {
+	fr, err := newFrame(dst, o, origin)
+	if err != nil {
+		return err
+	}
+	clearRect(dst)
+	ok, err := o.check()
+	if !ok || err != nil || fr.w == 0 || fr.h == 0 {
+		return err
+	}
+	m.o = o
+	defer func() { m.o = nil; m.pix = nil }()
+	m.pix = dst.Pix
+	m.stride = dst.Stride
+	m.width, m.rows = fr.w, fr.h
+	// Pixel (x, 0) of raster space (the bottom row) is at base.
+	m.base = dst.PixOffset(dst.Rect.Min.X, dst.Rect.Max.Y-1)
+
+	m.setPrecision(o.Flags&FlagHighPrecision != 0)
+	if o.Flags&FlagIgnoreDropouts != 0 {
+		m.dropOut = 2
+	} else {
+		if o.Flags&FlagSmartDropouts != 0 {
+			m.dropOut = 4
+		} else {
+			m.dropOut = 0
+		}
+		if o.Flags&FlagIncludeStubs == 0 {
+			m.dropOut++
+		}
+	}
+	m.tx, m.ty = fr.dx, fr.dy
+
+	m.horizontalPass = false
+	if err := m.renderPass(false, 0, int64(fr.h)-1); err != nil {
+		return err
+	}
+	if o.Flags&FlagSinglePass == 0 {
+		m.horizontalPass = true
+		if err := m.renderPass(true, 0, int64(fr.w)-1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// clearRect zeroes dst's pixels.
+func clearRect(dst *image.Alpha) {
+	r := dst.Rect
+	if r.Empty() {
+		return
+	}
+	w := r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := dst.PixOffset(r.Min.X, y)
+		clear(dst.Pix[i : i+w])
+	}
+}
+
+// renderPass is Render_Single_Pass: convert and sweep, halving the band
+// whenever the render pool overflows.
+func (m *Mono) renderPass(flipped bool, yMin, yMax int64) error {
+	var bandStack [monoBandStack]int64
+	bandTop := 0
+	m.flipped = flipped
+	for {
+		m.minY = yMin * m.prec
+		m.maxY = yMax * m.prec
+		m.top = 0
+		overflow, err := m.convertGlyph()
+		if err == errStopPass {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if overflow {
+			if yMin == yMax || bandTop == len(bandStack) {
+				return ErrOverflow
+			}
+			yMid := (yMin + yMax) >> 1
+			bandStack[bandTop] = yMin
+			bandTop++
+			yMin = yMid + 1
+			continue
+		}
+		if m.fProf >= 0 {
+			if err := m.drawSweep(); err != nil {
+				return err
+			}
+		}
+		bandTop--
+		if bandTop < 0 {
+			return nil
+		}
+		yMax = yMin - 1
+		yMin = bandStack[bandTop]
+	}
+}
+
+// errPoolOverflow reports internally that the render pool is full and the
+// band must be halved.
+var errPoolOverflow = errors.New("raster: render pool overflow")
+
+// errStopPass ends a pass silently, as FreeType's Convert_Glyph does when
+// it fails without an error code.
+var errStopPass = errors.New("raster: pass ends")
+
+// newProfile is New_Profile.
+func (m *Mono) newProfile(st monoState, overshoot bool) error {
+	if m.fProf < 0 {
+		m.cProf = 0
+		m.nProfs = 1
+		m.fProf = 0
+		m.top += monoProfSize
+	}
+	if m.top >= m.maxBuff {
+		return errPoolOverflow
+	}
+	p := &m.profs[m.cProf]
+	p.start = 0
+	p.height = 0
+	p.offset = m.top
+	p.link = -1
+	p.next = -1
+	p.flags = uint16(m.dropOut)
+	switch st {
+	case stateAscending:
+		p.flags |= flowUp
+		if overshoot {
+			p.flags |= overshootBottom
+		}
+	case stateDescending:
+		if overshoot {
+			p.flags |= overshootTop
+		}
+	}
+	if m.gProf < 0 {
+		m.gProf = m.cProf
+	}
+	m.state = st
+	m.fresh = true
+	m.joint = false
+	return nil
+}
+
+// endProfile is End_Profile.
+func (m *Mono) endProfile(overshoot bool) error {
+	p := &m.profs[m.cProf]
+	h := int64(m.top - p.offset)
+	if h < 0 {
+		return ErrInvalidOutline // Raster_Negative_Height
+	}
+	if h > 0 {
+		p.height = h
+		if overshoot {
+			if p.flags&flowUp != 0 {
+				p.flags |= overshootTop
+			} else {
+				p.flags |= overshootBottom
+			}
+		}
+		if m.nProfs >= len(m.profs) {
+			return errPoolOverflow
+		}
+		old := m.cProf
+		m.cProf = m.nProfs
+		m.nProfs++
+		m.top += monoProfSize
+		np := &m.profs[m.cProf]
+		np.height = 0
+		np.offset = m.top
+		np.flags = 0
+		m.profs[old].next = m.cProf
+		m.numProfs++
+	}
+	if m.top >= m.maxBuff {
+		return errPoolOverflow
+	}
+	m.joint = false
+	return nil
+}
+
+// insertYTurn is Insert_Y_Turn: keep the sorted set of scanlines where
+// profiles start or end.
+func (m *Mono) insertYTurn(y int64) error {
+	n := m.numTurns - 1
+	t := m.turns[:m.numTurns]
+	for n >= 0 && y < t[n] {
+		n--
+	}
+	if n >= 0 && y > t[n] {
+		// shift t[0..n] down by one, inserting y at n; the old t[0] is
+		// pushed below as the new smallest.
+		for ; n >= 0; n-- {
+			t[n], y = y, t[n]
+		}
+	}
+	if n < 0 {
+		m.maxBuff--
+		if m.maxBuff <= m.top {
+			return errPoolOverflow
+		}
+		// prepend y
+		copy(m.turns[1:m.numTurns+1], m.turns[:m.numTurns])
+		m.turns[0] = y
+		m.numTurns++
+	}
+	return nil
+}
+
+// finalizeProfileTable is Finalize_Profile_Table.
+func (m *Mono) finalizeProfileTable() error {
+	n := m.numProfs
+	if n > 1 && m.fProf >= 0 {
+		p := m.fProf
+		for ; n > 0; n-- {
+			pp := &m.profs[p]
+			if n > 1 {
+				pp.link = p + 1
+			} else {
+				pp.link = -1
+			}
+			var bottom, top int64
+			if pp.flags&flowUp != 0 {
+				bottom = pp.start
+				top = pp.start + pp.height - 1
+			} else {
+				bottom = pp.start - pp.height + 1
+				top = pp.start
+				pp.start = bottom
+				pp.offset += int(pp.height - 1)
+			}
+			if err := m.insertYTurn(bottom); err != nil {
+				return err
+			}
+			if err := m.insertYTurn(top + 1); err != nil {
+				return err
+			}
+			p = pp.link
+		}
+	} else {
+		m.fProf = -1
+	}
+	return nil
+}
+
+func (m *Mono) push(x int64) {
+	m.pool[m.top] = x
+	m.top++
+}
+
+// lineUp is Line_Up: record the crossings of an ascending segment.
+func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
+	dx := x2 - x1
+	dy := y2 - y1
+	if dy <= 0 || y2 < miny || y1 > maxy {
+		return nil
+	}
+	var e1, e2, f1, f2 int64
+	if y1 < miny {
+		x1 += mulDiv(dx, miny-y1, dy)
+		e1 = m.trunc(miny)
+		f1 = 0
+	} else {
+		e1 = m.trunc(y1)
+		f1 = m.frac(y1)
+	}
+	if y2 > maxy {
+		e2 = m.trunc(maxy)
+		f2 = 0
+	} else {
+		e2 = m.trunc(y2)
+		f2 = m.frac(y2)
+	}
+	if f1 > 0 {
+		if e1 == e2 {
+			return nil
+		}
+		x1 += mulDiv(dx, m.prec-f1, dy)
+		e1++
+	} else if m.joint {
+		m.top--
+		m.joint = false
+	}
+	m.joint = f2 == 0
+	if m.fresh {
+		m.profs[m.cProf].start = e1
+		m.fresh = false
+	}
+	size := e2 - e1 + 1
+	if int64(m.top)+size >= int64(m.maxBuff) {
+		return errPoolOverflow
+	}
+	var ix, rx, step int64
+	if dx > 0 {
+		ix = mulDivNoRound(m.prec, dx, dy)
+		rx = (m.prec * dx) % dy
+		step = 1
+	} else {
+		ix = -mulDivNoRound(m.prec, -dx, dy)
+		rx = (m.prec * -dx) % dy
+		step = -1
+	}
+	ax := -dy
+	for ; size > 0; size-- {
+		m.push(x1)
+		x1 += ix
+		ax += rx
+		if ax >= 0 {
+			ax -= dy
+			x1 += step
+		}
+	}
+	return nil
+}
+
+// lineDown is Line_Down.
+func (m *Mono) lineDown(x1, y1, x2, y2, miny, maxy int64) error {
+	fresh := m.fresh
+	err := m.lineUp(x1, -y1, x2, -y2, -maxy, -miny)
+	if fresh && !m.fresh {
+		m.profs[m.cProf].start = -m.profs[m.cProf].start
+	}
+	return err
+}
+
+func splitConic(b []monoPoint) {
+	b[4].x = b[2].x
+	a := b[0].x + b[1].x
+	c := b[1].x + b[2].x
+	b[3].x = c >> 1
+	b[2].x = (a + c) >> 2
+	b[1].x = a >> 1
+	b[4].y = b[2].y
+	a = b[0].y + b[1].y
+	c = b[1].y + b[2].y
+	b[3].y = c >> 1
+	b[2].y = (a + c) >> 2
+	b[1].y = a >> 1
+}
+
+func splitCubic(b []monoPoint) {
+	b[6].x = b[3].x
+	a := b[0].x + b[1].x
+	bb := b[1].x + b[2].x
+	c := b[2].x + b[3].x
+	b[5].x = c >> 1
+	c += bb
+	b[4].x = c >> 2
+	b[1].x = a >> 1
+	a += bb
+	b[2].x = a >> 2
+	b[3].x = (a + c) >> 3
+	b[6].y = b[3].y
+	a = b[0].y + b[1].y
+	bb = b[1].y + b[2].y
+	c = b[2].y + b[3].y
+	b[5].y = c >> 1
+	c += bb
+	b[4].y = c >> 2
+	b[1].y = a >> 1
+	a += bb
+	b[2].y = a >> 2
+	b[3].y = (a + c) >> 3
+}
+
+func (m *Mono) split(arc, degree int) error {
+	if arc+2*degree >= len(m.arcs) {
+		return errPoolOverflow
+	}
+	if degree == 2 {
+		splitConic(m.arcs[arc:])
+	} else {
+		splitCubic(m.arcs[arc:])
+	}
+	return nil
+}
+
+// bezierUp is Bezier_Up: record the crossings of an ascending arc whose
+// points are m.arcs[arc : arc+degree+1] (end point first).
+func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
+	a := m.arcs[:]
+	y1 := a[arc+degree].y
+	y2 := a[arc].y
+	if y2 < miny || y1 > maxy {
+		return nil
+	}
+	e2 := m.floor(y2)
+	if e2 > maxy {
+		e2 = maxy
+	}
+	e0 := miny
+	var e int64
+	if y1 < miny {
+		e = miny
+	} else {
+		e = m.ceil(y1)
+		f1 := m.frac(y1)
+		e0 = e
+		if f1 == 0 {
+			if m.joint {
+				m.top--
+				m.joint = false
+			}
+			m.push(a[arc+degree].x)
+			e += m.prec
+		}
+	}
+	if m.fresh {
+		m.profs[m.cProf].start = m.trunc(e0)
+		m.fresh = false
+	}
+	if e2 < e {
+		return nil
+	}
+	if int64(m.top)+m.trunc(e2-e)+1 >= int64(m.maxBuff) {
+		return errPoolOverflow
+	}
+	start := arc
+	for {
+		m.joint = false
+		y2 = a[arc].y
+		if y2 > e {
+			y1 = a[arc+degree].y
+			if y2-y1 >= m.precStep {
+				if err := m.split(arc, degree); err != nil {
+					return err
+				}
+				arc += degree
+			} else {
+				m.push(a[arc+degree].x + (a[arc].x-a[arc+degree].x)*(e-y1)/(y2-y1))
+				arc -= degree
+				e += m.prec
+			}
+		} else {
+			if y2 == e {
+				m.joint = true
+				m.push(a[arc].x)
+				e += m.prec
+			}
+			arc -= degree
+		}
+		if !(arc >= start && e <= e2) {
+			break
+		}
+	}
+	return nil
+}
+
+// bezierDown is Bezier_Down: Bezier_Up on the arc mirrored in y. Only the
+// end point is restored afterwards, as in FreeType (the rest is popped).
+func (m *Mono) bezierDown(degree, arc int, miny, maxy int64) error {
+	a := m.arcs[:]
+	for i := 0; i <= degree; i++ {
+		a[arc+i].y = -a[arc+i].y
+	}
+	fresh := m.fresh
+	err := m.bezierUp(degree, arc, -maxy, -miny)
+	if fresh && !m.fresh {
+		m.profs[m.cProf].start = -m.profs[m.cProf].start
+	}
+	a[arc].y = -a[arc].y
+	return err
+}
+
+// lineTo is Line_To.
+func (m *Mono) lineTo(x, y int64) error {
+	switch m.state {
+	case stateUnknown:
+		if y > m.lastY {
+			if err := m.newProfile(stateAscending, m.isBottomOvershoot(m.lastY)); err != nil {
+				return err
+			}
+		} else if y < m.lastY {
+			if err := m.newProfile(stateDescending, m.isTopOvershoot(m.lastY)); err != nil {
+				return err
+			}
+		}
+	case stateAscending:
+		if y < m.lastY {
+			o := m.isTopOvershoot(m.lastY)
+			if err := m.endProfile(o); err != nil {
+				return err
+			}
+			if err := m.newProfile(stateDescending, o); err != nil {
+				return err
+			}
+		}
+	case stateDescending:
+		if y > m.lastY {
+			o := m.isBottomOvershoot(m.lastY)
+			if err := m.endProfile(o); err != nil {
+				return err
+			}
+			if err := m.newProfile(stateAscending, o); err != nil {
+				return err
+			}
+		}
+	}
+	switch m.state {
+	case stateAscending:
+		if err := m.lineUp(m.lastX, m.lastY, x, y, m.minY, m.maxY); err != nil {
+			return err
+		}
+	case stateDescending:
+		if err := m.lineDown(m.lastX, m.lastY, x, y, m.minY, m.maxY); err != nil {
+			return err
+		}
+	}
+	m.lastX, m.lastY = x, y
+	return nil
+}
+
+// arcTo is Conic_To (degree 2) and Cubic_To (degree 3): split the arc
+// until each piece is y-monotonic and record each piece's crossings.
+func (m *Mono) arcTo(degree int, c1, c2, to monoPoint) error {
+	a := m.arcs[:]
+	arc := 0
+	a[degree] = monoPoint{m.lastX, m.lastY}
+	if degree == 2 {
+		a[1] = c1
+	} else {
+		a[2] = c1
+		a[1] = c2
+	}
+	a[0] = to
+	var endX, endY int64
+	for {
+		y1 := a[arc+degree].y
+		yEnd := a[arc].y
+		endX, endY = a[arc].x, yEnd
+		ymin, ymax := y1, yEnd
+		if y1 > yEnd {
+			ymin, ymax = yEnd, y1
+		}
+		var split bool
+		if degree == 2 {
+			y2 := a[arc+1].y
+			split = y2 < ymin || y2 > ymax
+		} else {
+			y2, y3 := a[arc+2].y, a[arc+1].y
+			ymin2, ymax2 := y2, y3
+			if y2 > y3 {
+				ymin2, ymax2 = y3, y2
+			}
+			split = ymin2 < ymin || ymax2 > ymax
+		}
+		switch {
+		case split:
+			if err := m.split(arc, degree); err != nil {
+				return err
+			}
+			arc += degree
+		case y1 == yEnd:
+			arc -= degree
+		default:
+			var st monoState
+			if degree == 2 {
+				if y1 < yEnd {
+					st = stateAscending
+				} else {
+					st = stateDescending
+				}
+			} else {
+				if y1 <= yEnd {
+					st = stateAscending
+				} else {
+					st = stateDescending
+				}
+			}
+			if m.state != st {
+				var o bool
+				if st == stateAscending {
+					o = m.isBottomOvershoot(y1)
+				} else {
+					o = m.isTopOvershoot(y1)
+				}
+				if m.state != stateUnknown {
+					if err := m.endProfile(o); err != nil {
+						return err
+					}
+				}
+				if err := m.newProfile(st, o); err != nil {
+					return err
+				}
+			}
+			var err error
+			if st == stateAscending {
+				err = m.bezierUp(degree, arc, m.minY, m.maxY)
+			} else {
+				err = m.bezierDown(degree, arc, m.minY, m.maxY)
+			}
+			if err != nil {
+				return err
+			}
+			arc -= degree
+		}
+		if arc < 0 {
+			break
+		}
+	}
+	m.lastX, m.lastY = endX, endY
+	return nil
+}
+
+func (m *Mono) pt(i int) monoPoint {
+	p := m.o.Points[i]
+	x, y := m.scaled(int64(p.X)+m.tx), m.scaled(int64(p.Y)+m.ty)
+	if m.flipped {
+		x, y = y, x
+	}
+	return monoPoint{x, y}
+}
+
+// decomposeCurve is Decompose_Curve for the contour of points first..last.
+func (m *Mono) decomposeCurve(first, last int) error {
+	o := m.o
+	start := m.pt(first)
+	vLast := m.pt(last)
+	control := start
+	limit := last
+	point := first
+	if o.Tags[first]&TagHasScanMode != 0 {
+		m.dropOut = o.Tags[first] >> 5
+	}
+	tag := o.Tags[first] & 3
+	if tag == TagCubic {
+		return ErrInvalidOutline
+	}
+	if tag == 0 { // conic: start at the last point or between the two
+		if o.Tags[last]&3 == TagOn {
+			start = vLast
+			limit--
+		} else {
+			start.x = (start.x + vLast.x) / 2
+			start.y = (start.y + vLast.y) / 2
+		}
+		point--
+	}
+	m.lastX, m.lastY = start.x, start.y
+	for point < limit {
+		point++
+		switch o.Tags[point] & 3 {
+		case TagOn:
+			p := m.pt(point)
+			if err := m.lineTo(p.x, p.y); err != nil {
+				return err
+			}
+			continue
+		case 0:
+			control = m.pt(point)
+			for {
+				if point < limit {
+					point++
+					p := m.pt(point)
+					t := o.Tags[point] & 3
+					if t == TagOn {
+						if err := m.arcTo(2, control, monoPoint{}, p); err != nil {
+							return err
+						}
+						break
+					}
+					if t != 0 {
+						return ErrInvalidOutline
+					}
+					mid := monoPoint{(control.x + p.x) / 2, (control.y + p.y) / 2}
+					if err := m.arcTo(2, control, monoPoint{}, mid); err != nil {
+						return err
+					}
+					control = p
+					continue
+				}
+				return m.arcTo(2, control, monoPoint{}, start)
+			}
+			continue
+		default: // cubic
+			if point+1 > limit || o.Tags[point+1]&3 != TagCubic {
+				return ErrInvalidOutline
+			}
+			point += 2
+			c1, c2 := m.pt(point-2), m.pt(point-1)
+			if point <= limit {
+				if err := m.arcTo(3, c1, c2, m.pt(point)); err != nil {
+					return err
+				}
+				continue
+			}
+			return m.arcTo(3, c1, c2, start)
+		}
+	}
+	return m.lineTo(start.x, start.y)
+}
+
+// convertGlyph is Convert_Glyph: build the profiles of the whole outline
+// for the current band. It reports a pool overflow as overflow=true.
+func (m *Mono) convertGlyph() (overflow bool, err error) {
+	err = m.convert()
+	if err == errPoolOverflow {
+		return true, nil
+	}
+	return false, err
+}
+
+func (m *Mono) convert() error {
+	m.fProf = -1
+	m.joint = false
+	m.fresh = false
+	m.maxBuff = monoPoolSize - monoProfSize
+	m.numTurns = 0
+	m.cProf = 0
+	m.nProfs = 1
+	m.profs[0] = monoProfile{offset: m.top, link: -1, next: -1}
+	m.numProfs = 0
+	first := 0
+	for _, last := range m.o.Contours {
+		m.state = stateUnknown
+		m.gProf = -1
+		if err := m.decomposeCurve(first, last); err != nil {
+			return err
+		}
+		first = last + 1
+		// Do the contour's two extreme arcs join on a scanline?
+		if m.frac(m.lastY) == 0 && m.lastY >= m.minY && m.lastY <= m.maxY {
+			if m.gProf >= 0 && m.profs[m.gProf].flags&flowUp == m.profs[m.cProf].flags&flowUp {
+				m.top--
+			}
+		}
+		last := m.cProf
+		var o bool
+		if m.top != m.profs[m.cProf].offset && m.profs[m.cProf].flags&flowUp != 0 {
+			o = m.isTopOvershoot(m.lastY)
+		} else {
+			o = m.isBottomOvershoot(m.lastY)
+		}
+		if err := m.endProfile(o); err != nil {
+			return err
+		}
+		if m.gProf >= 0 {
+			m.profs[last].next = m.gProf
+		}
+	}
+	if err := m.finalizeProfileTable(); err != nil {
+		return err
+	}
+	if m.top >= m.maxBuff {
+		// FreeType fails here without setting an error code, which ends
+		// the pass silently.
+		return errStopPass
+	}
+	return nil
+}
+
+// List helpers (InsNew, DelOld, Sort). Lists are chained through link.
+
+func (m *Mono) insNew(list *int, p int) {
+	old := list
+	cur := *old
+	x := m.profs[p].x
+	for cur >= 0 {
+		if x < m.profs[cur].x {
+			break
+		}
+		old = &m.profs[cur].link
+		cur = *old
+	}
+	m.profs[p].link = cur
+	*old = p
+}
+
+func (m *Mono) delOld(list *int, p int) {
+	old := list
+	cur := *old
+	for cur >= 0 {
+		if cur == p {
+			*old = m.profs[cur].link
+			return
+		}
+		old = &m.profs[cur].link
+		cur = *old
+	}
+}
+
+func (m *Mono) sortList(list *int) {
+	for cur := *list; cur >= 0; cur = m.profs[cur].link {
+		p := &m.profs[cur]
+		p.x = m.pool[p.offset]
+		if p.flags&flowUp != 0 {
+			p.offset++
+		} else {
+			p.offset--
+		}
+		p.height--
+	}
+	old := list
+	cur := *old
+	if cur < 0 {
+		return
+	}
+	next := m.profs[cur].link
+	for next >= 0 {
+		if m.profs[cur].x <= m.profs[next].x {
+			old = &m.profs[cur].link
+			cur = *old
+			if cur < 0 {
+				return
+			}
+		} else {
+			*old = next
+			m.profs[cur].link = m.profs[next].link
+			m.profs[next].link = cur
+			old = list
+			cur = *old
+		}
+		next = m.profs[cur].link
+	}
+}
+
+// drawSweep is Draw_Sweep.
+func (m *Mono) drawSweep() error {
+	waiting, drawLeft, drawRight := -1, -1, -1
+	maxY := int64(int16(m.trunc(m.minY)))
+	minY := int64(int16(m.trunc(m.maxY)))
+	for p := m.fProf; p >= 0; {
+		pp := &m.profs[p]
+		q := pp.link
+		bottom := int64(int16(pp.start))
+		top := int64(int16(pp.start + pp.height - 1))
+		minY = min(minY, bottom)
+		maxY = max(maxY, top)
+		pp.x = 0
+		m.insNew(&waiting, p)
+		p = q
+	}
+	if m.numTurns == 0 {
+		return ErrInvalidOutline
+	}
+	for p := waiting; p >= 0; p = m.profs[p].link {
+		m.profs[p].countL = m.profs[p].start - minY
+	}
+	y := minY
+	yHeight := int64(0)
+	tb := 0 // index of the next y-turn
+	nt := m.numTurns
+	if nt > 0 && m.turns[tb] == minY {
+		tb++
+		nt--
+	}
+	for nt > 0 {
+		for p := waiting; p >= 0; {
+			pp := &m.profs[p]
+			q := pp.link
+			pp.countL -= yHeight
+			if pp.countL == 0 {
+				m.delOld(&waiting, p)
+				if pp.flags&flowUp != 0 {
+					m.insNew(&drawLeft, p)
+				} else {
+					m.insNew(&drawRight, p)
+				}
+			}
+			p = q
+		}
+		m.sortList(&drawLeft)
+		m.sortList(&drawRight)
+		yChange := int64(int16(m.turns[tb]))
+		tb++
+		nt--
+		yHeight = int64(int16(yChange - y))
+		for y < yChange {
+			dropouts := 0
+			pl, pr := drawLeft, drawRight
+			for pl >= 0 && pr >= 0 {
+				x1, x2 := m.profs[pl].x, m.profs[pr].x
+				if x1 > x2 {
+					x1, x2 = x2, x1
+				}
+				e1, e2 := m.floor(x1), m.ceil(x2)
+				if x2-x1 <= m.prec && e1 != x1 && e2 != x2 && (e1 > e2 || e2 == e1+m.prec) {
+					if m.profs[pl].flags&7 != 2 {
+						m.profs[pl].x = x1
+						m.profs[pr].x = x2
+						m.profs[pl].countL = 1
+						dropouts++
+					}
+				} else {
+					m.span(y, x1, x2, pl, pr)
+				}
+				pl, pr = m.profs[pl].link, m.profs[pr].link
+			}
+			if dropouts > 0 {
+				pl, pr = drawLeft, drawRight
+				for pl >= 0 && pr >= 0 {
+					if m.profs[pl].countL != 0 {
+						m.profs[pl].countL = 0
+						m.drop(y, m.profs[pl].x, m.profs[pr].x, pl, pr)
+					}
+					pl, pr = m.profs[pl].link, m.profs[pr].link
+				}
+			}
+			y = int64(int16(y + 1))
+			if y < yChange {
+				m.sortList(&drawLeft)
+				m.sortList(&drawRight)
+			}
+		}
+		for p := drawLeft; p >= 0; {
+			q := m.profs[p].link
+			if m.profs[p].height == 0 {
+				m.delOld(&drawLeft, p)
+			}
+			p = q
+		}
+		for p := drawRight; p >= 0; {
+			q := m.profs[p].link
+			if m.profs[p].height == 0 {
+				m.delOld(&drawRight, p)
+			}
+			p = q
+		}
+	}
+	return nil
+}
+
+// setPixel sets pixel (x, y) of raster space (y up from the bottom row).
+func (m *Mono) setPixel(x, y int64) {
+	m.pix[m.base-int(y)*m.stride+int(x)] = 0xff
+}
+
+func (m *Mono) pixelSet(x, y int64) bool {
+	return m.pix[m.base-int(y)*m.stride+int(x)] != 0
+}
+
+func (m *Mono) span(y, x1, x2 int64, left, right int) {
+	if !m.horizontalPass {
+		m.verticalSpan(y, x1, x2, left)
+	} else {
+		m.horizontalSpan(y, x1, x2)
+	}
+}
+
+// verticalSpan is Vertical_Sweep_Span: fill the pixel centres in [x1, x2]
+// on scanline y.
+func (m *Mono) verticalSpan(y, x1, x2 int64, left int) {
+	e1 := m.ceil(x1)
+	e2 := m.floor(x2)
+	// Both contours lie just beside pixel centres: draw one pixel.
+	if m.profs[left].flags&7 != 2 && x2-x1-m.prec <= m.precJitter && e1 != x1 && e2 != x2 {
+		e2 = e1
+	}
+	e1 = m.trunc(e1)
+	e2 = m.trunc(e2)
+	w := int64(m.width)
+	if e2 >= 0 && e1 < w {
+		e1 = max(e1, 0)
+		e2 = min(e2, w-1)
+		for x := e1; x <= e2; x++ {
+			m.setPixel(x, y)
+		}
+	}
+}
+
+// horizontalSpan is Horizontal_Sweep_Span: in the transposed sweep, only
+// span ends lying exactly on pixel centres are drawn (horizontal edges
+// through pixel centres that the vertical sweep misses).
+func (m *Mono) horizontalSpan(y, x1, x2 int64) {
+	rows := int64(m.rows)
+	if e1 := m.ceil(x1); x1 == e1 {
+		e1 = m.trunc(e1)
+		if e1 >= 0 && e1 < rows {
+			m.setPixel(y, e1)
+		}
+	}
+	if e2 := m.floor(x2); x2 == e2 {
+		e2 = m.trunc(e2)
+		if e2 >= 0 && e2 < rows {
+			m.setPixel(y, e2)
+		}
+	}
+}
+
+// drop is Vertical_Sweep_Drop and Horizontal_Sweep_Drop: drop-out control
+// for a span [x1, x2] on scanline y that contains no pixel centre.
+//
+//	mode  rules (OpenType scan conversion rules)
+//	0     simple drop-outs including stubs
+//	1     simple drop-outs excluding stubs
+//	4     smart drop-outs including stubs
+//	5     smart drop-outs excluding stubs
+//	2,3,6,7 no drop-out control
+func (m *Mono) drop(y, x1, x2 int64, left, right int) {
+	e1 := m.ceil(x1)
+	e2 := m.floor(x2)
+	pxl := e1
+	// the size of the other dimension: columns for the vertical sweep,
+	// rows for the horizontal one
+	limit := int64(m.width)
+	if m.horizontalPass {
+		limit = int64(m.rows)
+	}
+	if e1 > e2 {
+		if e1 != e2+m.prec {
+			return
+		}
+		lp := &m.profs[left]
+		switch lp.flags & 7 {
+		case 0:
+			pxl = e2
+		case 4:
+			pxl = m.smart(x1, x2)
+		case 1, 5:
+			// upper (rightmost) stub
+			if lp.next == right && lp.height <= 0 &&
+				!(lp.flags&overshootTop != 0 && x2-x1 >= m.precHalf) {
+				return
+			}
+			// lower (leftmost) stub
+			if m.profs[right].next == left && lp.start == y &&
+				!(lp.flags&overshootBottom != 0 && x2-x1 >= m.precHalf) {
+				return
+			}
+			if lp.flags&7 == 1 {
+				pxl = e2
+			} else {
+				pxl = m.smart(x1, x2)
+			}
+		default:
+			return
+		}
+		// A drop-out pixel outside the bitmap moves to the one inside.
+		if pxl < 0 {
+			pxl = e1
+		} else if m.trunc(pxl) >= limit {
+			pxl = e2
+		}
+		// Nothing to do if the other candidate pixel is already set.
+		other := e1
+		if pxl == e1 {
+			other = e2
+		}
+		other = m.trunc(other)
+		if other >= 0 && other < limit && m.isSet(y, other) {
+			return
+		}
+	}
+	e1 = m.trunc(pxl)
+	if e1 >= 0 && e1 < limit {
+		if m.horizontalPass {
+			m.setPixel(y, e1)
+		} else {
+			m.setPixel(e1, y)
+		}
+	}
+}
+
+func (m *Mono) isSet(y, x int64) bool {
+	if m.horizontalPass {
+		return m.pixelSet(y, x)
+	}
+	return m.pixelSet(x, y)
+}

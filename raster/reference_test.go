@@ -1,0 +1,176 @@
+//go:build reference
+
+package raster
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"strings"
+	"testing"
+
+	"fontvm/internal/corpus"
+	"fontvm/raster/internal/rref"
+
+	"golang.org/x/image/math/fixed"
+)
+
+// refFonts are the fonts of the rasterizer comparison.
+func refFonts(t *testing.T) []corpus.Font {
+	var fs []corpus.Font
+	for _, f := range corpus.HintedFonts {
+		if f.Name == "DejaVuSans" || f.Name == "LiberationSans" {
+			fs = append(fs, f)
+		}
+	}
+	return append(fs, corpus.GoFonts[0])
+}
+
+func outlineOf(g *rref.Glyph) *Outline {
+	o := &Outline{
+		Points:   make([]fixed.Point26_6, len(g.XY)/2),
+		Tags:     g.Tags,
+		Contours: g.Contours,
+		Flags:    Flags(g.Flags),
+	}
+	for i := range o.Points {
+		o.Points[i] = fixed.Point26_6{X: fixed.Int26_6(g.XY[2*i]), Y: fixed.Int26_6(g.XY[2*i+1])}
+	}
+	return o
+}
+
+type cmpStats struct {
+	glyphs, identical, boxDiff, errs int
+	pixels, absDiff, inked           int64
+	worst                            string
+}
+
+// compareRaster renders FreeType's own outline of every glyph with Mono or
+// Gray and compares the bitmap with FreeType's.
+func compareRaster(t *testing.T, font []byte, ppem int, mode rref.Mode, mono bool, st *cmpStats) {
+	gs, err := rref.Load(font, ppem, mode, mono)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m Mono
+	var gr Gray
+	var img image.Alpha
+	for i := range gs {
+		g := &gs[i]
+		if g.Err != 0 {
+			st.errs++
+			continue
+		}
+		st.glyphs++
+		o := outlineOf(g)
+		var r image.Rectangle
+		if mono {
+			r = MonoBounds(o, 0, 0)
+		} else {
+			r = GrayBounds(o, 0, 0)
+		}
+		want := image.Rect(g.Left, -g.Top, g.Left+g.Width, -g.Top+g.Rows)
+		if g.Width == 0 || g.Rows == 0 {
+			want = image.Rectangle{}
+		}
+		if r != want {
+			st.boxDiff++
+			if st.worst == "" {
+				st.worst = fmt.Sprintf("gid %d: box %v, FreeType %v", g.GID, r, want)
+			}
+			continue
+		}
+		img.Rect = r
+		img.Stride = r.Dx()
+		if cap(img.Pix) < r.Dx()*r.Dy() {
+			img.Pix = make([]byte, r.Dx()*r.Dy())
+		}
+		img.Pix = img.Pix[:r.Dx()*r.Dy()]
+		if mono {
+			err = m.Render(&img, o, fixed.Point26_6{})
+		} else {
+			err = gr.Render(&img, o, fixed.Point26_6{})
+		}
+		if err != nil {
+			t.Errorf("ppem %d gid %d: %v", ppem, g.GID, err)
+			continue
+		}
+		same := true
+		for k, v := range g.Pix {
+			if v != 0 {
+				st.inked++
+			}
+			d := int64(v) - int64(img.Pix[k])
+			if d != 0 {
+				same = false
+				if d < 0 {
+					d = -d
+				}
+				st.absDiff += d
+			}
+		}
+		st.pixels += int64(len(g.Pix))
+		if same {
+			st.identical++
+		} else if st.worst == "" {
+			st.worst = fmt.Sprintf("ppem %d gid %d differs:\n%s", ppem, g.GID, sideBySide(g.Pix, img.Pix, g.Width, g.Rows))
+		}
+	}
+}
+
+func sideBySide(a, b []byte, w, h int) string {
+	var sb strings.Builder
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			sb.WriteByte(".#"[min(int(a[y*w+x]), 1)])
+		}
+		sb.WriteString("   ")
+		for x := 0; x < w; x++ {
+			sb.WriteByte(".#"[min(int(b[y*w+x]), 1)])
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// TestReferenceRasterizers compares Mono and Gray with FreeType's ftraster
+// and ftgrays on FreeType's own outlines (unhinted, and hinted with
+// interpreter versions 35 and 40), for every glyph of DejaVu Sans,
+// Liberation Sans and Go Regular at 9-24 ppem. This isolates the
+// rasterizers from the interpreter. Mono must be bit-identical; Gray must
+// stay within one gray level on average and is reported.
+func TestReferenceRasterizers(t *testing.T) {
+	t.Logf("FreeType %s", rref.Version())
+	ppems := []int{9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24}
+	if s := os.Getenv("FONTVM_RASTER_PPEMS"); s != "" {
+		ppems = ppems[:0]
+		for _, f := range strings.Split(s, ",") {
+			var p int
+			fmt.Sscan(f, &p)
+			ppems = append(ppems, p)
+		}
+	}
+	for _, f := range refFonts(t) {
+		data := corpus.Load(t, f)
+		for _, mode := range []rref.Mode{0, 35, 40} {
+			for _, mono := range []bool{true, false} {
+				name := fmt.Sprintf("%s/mode%d/%s", f.Name, mode, map[bool]string{true: "mono", false: "gray"}[mono])
+				t.Run(name, func(t *testing.T) {
+					var st cmpStats
+					for _, ppem := range ppems {
+						compareRaster(t, data, ppem, mode, mono, &st)
+					}
+					mean := 0.0
+					if st.pixels > 0 {
+						mean = float64(st.absDiff) / float64(st.pixels)
+					}
+					t.Logf("%s: %d glyph bitmaps, %d identical (%.4f%%), %d boxes differ, %d load errors (both sides skip), mean |diff| %.5f per pixel over %d pixels (%d inked)",
+						name, st.glyphs, st.identical, 100*float64(st.identical)/float64(max(st.glyphs, 1)), st.boxDiff, st.errs, mean, st.pixels, st.inked)
+					if st.identical != st.glyphs {
+						t.Errorf("%s: %d of %d bitmaps differ; first: %s", name, st.glyphs-st.identical, st.glyphs, st.worst)
+					}
+				})
+			}
+		}
+	}
+}

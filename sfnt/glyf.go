@@ -1,0 +1,516 @@
+package sfnt
+
+import "fmt"
+
+// Simple-glyph point flags, as stored in Glyph.Flags.
+const (
+	FlagOnCurve       = 0x01 // ON_CURVE_POINT
+	FlagXShort        = 0x02 // X_SHORT_VECTOR
+	FlagYShort        = 0x04 // Y_SHORT_VECTOR
+	FlagRepeat        = 0x08 // REPEAT_FLAG
+	FlagXSame         = 0x10 // X_IS_SAME_OR_POSITIVE_X_SHORT_VECTOR
+	FlagYSame         = 0x20 // Y_IS_SAME_OR_POSITIVE_Y_SHORT_VECTOR
+	FlagOverlapSimple = 0x40 // OVERLAP_SIMPLE
+	FlagCubic         = 0x80 // reserved (cubic curves in newer specs)
+)
+
+// Composite glyph component flags (Component.Flags), with the names of
+// the TrueType specification.
+const (
+	ARG_1_AND_2_ARE_WORDS     = 0x0001
+	ARGS_ARE_XY_VALUES        = 0x0002
+	ROUND_XY_TO_GRID          = 0x0004
+	WE_HAVE_A_SCALE           = 0x0008
+	MORE_COMPONENTS           = 0x0020
+	WE_HAVE_AN_X_AND_Y_SCALE  = 0x0040
+	WE_HAVE_A_TWO_BY_TWO      = 0x0080
+	WE_HAVE_INSTRUCTIONS      = 0x0100
+	USE_MY_METRICS            = 0x0200
+	OVERLAP_COMPOUND          = 0x0400
+	SCALED_COMPONENT_OFFSET   = 0x0800
+	UNSCALED_COMPONENT_OFFSET = 0x1000
+)
+
+// A Component is one component record of a composite glyph, decoded as
+// FreeType's TT_Load_Composite_Glyph decodes it.
+type Component struct {
+	GlyphIndex uint16
+	Flags      uint16
+	// Arg1 and Arg2 are the x and y offsets (signed; int8 or int16
+	// sign-extended) when ARGS_ARE_XY_VALUES is set, otherwise the
+	// point numbers to match (uint8 or uint16, zero-extended): parent
+	// point Arg1, component point Arg2.
+	Arg1, Arg2 int32
+	// Scale is the transform as F2Dot14 values in FT_Matrix order
+	// {xx, xy, yx, yy}; {0x4000, 0, 0, 0x4000} without a scale flag.
+	// WE_HAVE_A_SCALE sets xx = yy; WE_HAVE_AN_X_AND_Y_SCALE sets xx, yy;
+	// WE_HAVE_A_TWO_BY_TWO reads, in file order, xx, yx, xy, yy
+	// (i.e. the spec's xscale, scale01, scale10, yscale). The flags are
+	// tested in that order and only the first one set counts, as in
+	// FreeType. FreeType's 16.16 FT_Fixed transform is Scale[i]*4.
+	Scale [4]int32
+}
+
+// A Glyph is one decoded glyf record. The caller owns it; LoadGlyph and
+// ParseGlyph reuse its slices' capacity, so decoding into the same Glyph
+// allocates nothing in steady state.
+type Glyph struct {
+	// NumContours is > 0 for a simple glyph, -1 for a composite (any
+	// negative count in the font is normalised to -1, as FreeType does),
+	// 0 for an empty glyph (no record, or a record with zero contours).
+	NumContours int
+	// The bounding box from the glyph header; all zero for empty glyphs
+	// (as FreeType zeroes it).
+	XMin, YMin, XMax, YMax int16
+	// EndPts holds the last point index of each contour (simple glyphs).
+	EndPts []uint16
+	// Flags holds one flag byte per point, repeats expanded, the bits as
+	// stored in the font (FlagOnCurve, ...). FreeType keeps only bit 0
+	// in its outline tags, and bit 6 of the first point as the outline's
+	// overlap flag.
+	Flags []uint8
+	// X and Y are the absolute point coordinates in font units. They are
+	// int32 because FreeType accumulates the deltas in an FT_Pos without
+	// wrapping; in well-formed fonts they fit in int16.
+	X, Y []int32
+	// Instructions are the glyph's bytecode, a slice into the font data
+	// (nil if none). For composites see InstructionsErr.
+	Instructions []byte
+	// InstructionsErr is set for a composite glyph whose instructions
+	// cannot be read as FreeType reads them (TT_Process_Composite_Glyph:
+	// the length word or the bytes lie past the end of the file, or the
+	// length exceeds both maxp.maxSizeOfInstructions and the record
+	// length). FreeType fails such a glyph only when it hints it, so
+	// LoadGlyph reports the problem here instead of failing.
+	InstructionsErr error
+	// Components holds the component records of a composite glyph.
+	Components []Component
+}
+
+func (g *Glyph) reset() {
+	g.NumContours = 0
+	g.XMin, g.YMin, g.XMax, g.YMax = 0, 0, 0, 0
+	g.EndPts = g.EndPts[:0]
+	g.Flags = g.Flags[:0]
+	g.X = g.X[:0]
+	g.Y = g.Y[:0]
+	g.Instructions = nil
+	g.InstructionsErr = nil
+	g.Components = g.Components[:0]
+}
+
+// NumPoints returns the number of points of a simple glyph.
+func (g *Glyph) NumPoints() int { return len(g.X) }
+
+// parseLoca sets up glyph locations the way FreeType's tt_face_load_loca
+// does. Without a glyf table there are no outlines and loca is ignored;
+// with one, loca is required.
+func (f *Font) parseLoca() error {
+	gr, ok := f.lookup(TagGlyf)
+	if !ok {
+		return nil
+	}
+	f.glyf = f.Table(TagGlyf)
+	lr, ok := f.lookup(TagLoca)
+	if !ok {
+		return missing(TagLoca)
+	}
+	_ = gr
+	shift := uint(1)
+	if f.head.IndexToLocFormat != 0 {
+		shift = 2
+	}
+	tableLen := uint64(lr.Length)
+	if tableLen > 0x10000<<shift {
+		tableLen = 0x10000 << shift
+	}
+	numLoc := tableLen >> shift
+	if numLoc < uint64(f.numGlyphs)+1 {
+		// FreeType extends loca into the bytes up to the next table (or
+		// the end of the file) when they can hold numGlyphs+1 entries,
+		// and otherwise reduces the number of glyphs.
+		newLen := (uint64(f.numGlyphs) + 1) << shift
+		pos := int64(lr.Offset)
+		dist := int64(0x7FFFFFFF)
+		found := false
+		for _, r := range f.records {
+			if d := int64(r.Offset) - pos; d > 0 && d < dist {
+				dist, found = d, true
+			}
+		}
+		if !found {
+			dist = int64(len(f.data)) - pos
+		}
+		if newLen <= uint64(dist) {
+			numLoc = uint64(f.numGlyphs) + 1
+			tableLen = newLen
+		} else if numLoc > 0 {
+			f.numGlyphs = int(numLoc) - 1
+		} else {
+			f.numGlyphs = 0
+		}
+	}
+	f.loca = f.data[lr.Offset : uint64(lr.Offset)+tableLen]
+	f.numLoca = int(numLoc)
+	return nil
+}
+
+// location mirrors FreeType's tt_face_get_location: it returns the glyph
+// record's offset in glyf and its length (0 for empty glyphs).
+func (f *Font) location(gid int) (off, n int) {
+	var pos1, pos2 uint64
+	if gid < f.numLoca {
+		if f.head.IndexToLocFormat != 0 {
+			p := 4 * gid
+			pos1 = uint64(u32(f.loca, p))
+			pos2 = pos1
+			if p+8 <= len(f.loca) {
+				pos2 = uint64(u32(f.loca, p+4))
+			}
+		} else {
+			p := 2 * gid
+			pos1 = uint64(u16(f.loca, p))
+			pos2 = pos1
+			if p+4 <= len(f.loca) {
+				pos2 = uint64(u16(f.loca, p+2))
+			}
+			pos1 <<= 1
+			pos2 <<= 1
+		}
+	}
+	glen := uint64(len(f.glyf))
+	if pos1 > glen {
+		return 0, 0
+	}
+	if pos2 > glen {
+		if gid == f.numLoca-2 {
+			pos2 = glen
+		} else {
+			return 0, 0
+		}
+	}
+	if pos2 >= pos1 {
+		return int(pos1), int(pos2 - pos1)
+	}
+	return int(pos1), int(glen - pos1)
+}
+
+// GlyphData returns the raw glyf record of glyph gid, a slice into the font
+// data; it is empty for empty glyphs. The record is located exactly as
+// FreeType's tt_face_get_location locates it, with its tolerances:
+//   - an entry past the end of glyf makes the glyph empty;
+//   - the last glyph's record is truncated at the end of glyf;
+//   - an unordered pair (next offset < this offset) gives a record
+//     running to the end of glyf;
+//   - a short loca table is extended into the following bytes or the
+//     glyph count reduced (see NumGlyphs).
+//
+// The error is ErrGlyphIndex for gid >= NumGlyphs and matches
+// ErrMissingTable for fonts without glyf.
+func (f *Font) GlyphData(gid uint16) ([]byte, error) {
+	if f.glyf == nil && !f.HasTable(TagGlyf) {
+		return nil, missing(TagGlyf)
+	}
+	if int(gid) >= f.numGlyphs {
+		return nil, ErrGlyphIndex
+	}
+	off, n := f.location(int(gid))
+	return f.glyf[off : off+n : off+n], nil
+}
+
+// LoadGlyph decodes glyph gid into g, reusing g's buffers. It validates
+// exactly as FreeType's TT_Load_Glyph_Header, TT_Load_Simple_Glyph and
+// TT_Load_Composite_Glyph do: a record shorter than its 10-byte header,
+// 4095 or more contours, negative or non-increasing contour end points,
+// instructions or flags or coordinates running past the record, a flag
+// repeat count running past the last point, a component record running
+// past the record, and a component glyph index >= NumGlyphs are all
+// errors (naming glyf and the offset in it). Bytes after the data the
+// record needs are ignored. Composite instructions follow FreeType's
+// rules: see Glyph.InstructionsErr.
+//
+// LoadGlyph loads one record; it does not follow components.
+func (f *Font) LoadGlyph(gid uint16, g *Glyph) error {
+	if f.glyf == nil && !f.HasTable(TagGlyf) {
+		return missing(TagGlyf)
+	}
+	if int(gid) >= f.numGlyphs {
+		return ErrGlyphIndex
+	}
+	off, n := f.location(int(gid))
+	gr, _ := f.lookup(TagGlyf)
+	base := int(gr.Offset)
+	return parseGlyph(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
+}
+
+// ParseGlyph decodes one raw glyf record (as returned by GlyphData) into
+// g, with LoadGlyph's rules, except that component glyph indexes are not
+// checked, composite instructions must lie inside data, and error offsets
+// are relative to data.
+func ParseGlyph(data []byte, g *Glyph) error {
+	return parseGlyph(data, 0, 0, len(data), 0, 1<<16, 0xFFFF, g)
+}
+
+// parseGlyph decodes file[start:end]; offsets in errors are relative to
+// base (the start of glyf).
+func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int, gid uint16, g *Glyph) error {
+	g.reset()
+	if end == start {
+		return nil
+	}
+	bad := func(p int, format string, args ...any) error {
+		return &FormatError{Table: "glyf", Offset: p - base, Msg: fmt.Sprintf("glyph %d: ", gid) + fmt.Sprintf(format, args...)}
+	}
+	if end-start < 10 {
+		return bad(start, "record of %d bytes is shorter than the 10-byte glyph header", end-start)
+	}
+	rec := file[start:end]
+	nc := int(i16(rec, 0))
+	if nc == 0 {
+		return nil
+	}
+	g.XMin, g.YMin, g.XMax, g.YMax = i16(rec, 2), i16(rec, 4), i16(rec, 6), i16(rec, 8)
+	if nc < 0 {
+		g.NumContours = -1
+		return parseComposite(file, base, start, end, maxIns, numGlyphs, g, bad)
+	}
+	g.NumContours = nc
+	p := 10
+	if nc >= 0xFFF || p+(nc+1)*2 > len(rec) {
+		if nc >= 0xFFF {
+			return bad(start, "%d contours (FreeType accepts at most 4094)", nc)
+		}
+		return bad(start+p, "%d contour end points run past the end of the record", nc)
+	}
+	g.EndPts = grow16(g.EndPts, nc)
+	prev := int(i16(rec, p))
+	if prev < 0 {
+		return bad(start+p, "negative contour end point %d", prev)
+	}
+	g.EndPts[0] = uint16(prev)
+	for i := 1; i < nc; i++ {
+		e := int(i16(rec, p+2*i))
+		if e <= prev {
+			return bad(start+p+2*i, "contour end point %d does not follow %d", e, prev)
+		}
+		g.EndPts[i] = uint16(e)
+		prev = e
+	}
+	p += 2 * nc
+	nPts := prev + 1
+	nIns := int(u16(rec, p))
+	p += 2
+	if nIns > len(rec)-p {
+		return bad(start+p-2, "%d instruction bytes run past the end of the record", nIns)
+	}
+	if nIns > 0 {
+		g.Instructions = rec[p : p+nIns : p+nIns]
+	}
+	p += nIns
+
+	// Pass 1: check that the flags fit, and measure the coordinates,
+	// before sizing any buffer from the point count.
+	q := p
+	xs, ys := 0, 0
+	for i := 0; i < nPts; {
+		if q >= len(rec) {
+			return bad(start+q, "flags run past the end of the record (point %d of %d)", i, nPts)
+		}
+		c := rec[q]
+		q++
+		cnt := 1
+		if c&FlagRepeat != 0 {
+			if q >= len(rec) {
+				return bad(start+q, "flag repeat count runs past the end of the record")
+			}
+			cnt += int(rec[q])
+			q++
+			if i+cnt > nPts {
+				return bad(start+q-1, "flag repeat count %d runs past the last point", cnt-1)
+			}
+		}
+		xs += cnt * coordSize(c, FlagXShort, FlagXSame)
+		ys += cnt * coordSize(c, FlagYShort, FlagYSame)
+		i += cnt
+	}
+	if xs > len(rec)-q {
+		return bad(start+q, "x coordinates (%d bytes) run past the end of the record", xs)
+	}
+	if ys > len(rec)-q-xs {
+		return bad(start+q+xs, "y coordinates (%d bytes) run past the end of the record", ys)
+	}
+	// Pass 2: decode.
+	g.Flags = grow8(g.Flags, nPts)
+	for i := 0; i < nPts; {
+		c := rec[p]
+		p++
+		g.Flags[i] = c
+		i++
+		if c&FlagRepeat != 0 {
+			cnt := int(rec[p])
+			p++
+			for ; cnt > 0; cnt-- {
+				g.Flags[i] = c
+				i++
+			}
+		}
+	}
+	g.X = grow32(g.X, nPts)
+	g.Y = grow32(g.Y, nPts)
+	var x int32
+	for i, c := range g.Flags {
+		if c&FlagXShort != 0 {
+			d := int32(rec[p])
+			p++
+			if c&FlagXSame == 0 {
+				d = -d
+			}
+			x += d
+		} else if c&FlagXSame == 0 {
+			x += int32(i16(rec, p))
+			p += 2
+		}
+		g.X[i] = x
+	}
+	var y int32
+	for i, c := range g.Flags {
+		if c&FlagYShort != 0 {
+			d := int32(rec[p])
+			p++
+			if c&FlagYSame == 0 {
+				d = -d
+			}
+			y += d
+		} else if c&FlagYSame == 0 {
+			y += int32(i16(rec, p))
+			p += 2
+		}
+		g.Y[i] = y
+	}
+	return nil
+}
+
+func coordSize(c, short, same uint8) int {
+	if c&short != 0 {
+		return 1
+	}
+	if c&same != 0 {
+		return 0
+	}
+	return 2
+}
+
+func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs int, g *Glyph, bad func(int, string, ...any) error) error {
+	p := start + 10
+	var flags uint16
+	for {
+		if p+4 > end {
+			return bad(p, "component record runs past the end of the record")
+		}
+		if len(g.Components) >= MaxCompositeComponents {
+			return bad(p, "more than MaxCompositeComponents components")
+		}
+		var c Component
+		c.Flags = u16(file, p)
+		c.GlyphIndex = u16(file, p+2)
+		flags = c.Flags
+		if int(c.GlyphIndex) >= numGlyphs {
+			return bad(p+2, "component glyph index %d >= number of glyphs %d", c.GlyphIndex, numGlyphs)
+		}
+		p += 4
+		need := 2
+		if flags&ARG_1_AND_2_ARE_WORDS != 0 {
+			need += 2
+		}
+		switch {
+		case flags&WE_HAVE_A_SCALE != 0:
+			need += 2
+		case flags&WE_HAVE_AN_X_AND_Y_SCALE != 0:
+			need += 4
+		case flags&WE_HAVE_A_TWO_BY_TWO != 0:
+			need += 8
+		}
+		if p+need > end {
+			return bad(p, "component arguments (%d bytes) run past the end of the record", need)
+		}
+		switch flags & (ARGS_ARE_XY_VALUES | ARG_1_AND_2_ARE_WORDS) {
+		case ARGS_ARE_XY_VALUES | ARG_1_AND_2_ARE_WORDS:
+			c.Arg1, c.Arg2 = int32(i16(file, p)), int32(i16(file, p+2))
+			p += 4
+		case ARGS_ARE_XY_VALUES:
+			c.Arg1, c.Arg2 = int32(int8(file[p])), int32(int8(file[p+1]))
+			p += 2
+		case ARG_1_AND_2_ARE_WORDS:
+			c.Arg1, c.Arg2 = int32(u16(file, p)), int32(u16(file, p+2))
+			p += 4
+		default:
+			c.Arg1, c.Arg2 = int32(file[p]), int32(file[p+1])
+			p += 2
+		}
+		c.Scale = [4]int32{0x4000, 0, 0, 0x4000}
+		switch {
+		case flags&WE_HAVE_A_SCALE != 0:
+			s := int32(i16(file, p))
+			c.Scale[0], c.Scale[3] = s, s
+			p += 2
+		case flags&WE_HAVE_AN_X_AND_Y_SCALE != 0:
+			c.Scale[0], c.Scale[3] = int32(i16(file, p)), int32(i16(file, p+2))
+			p += 4
+		case flags&WE_HAVE_A_TWO_BY_TWO != 0:
+			c.Scale[0] = int32(i16(file, p))   // xx
+			c.Scale[2] = int32(i16(file, p+2)) // yx
+			c.Scale[1] = int32(i16(file, p+4)) // xy
+			c.Scale[3] = int32(i16(file, p+6)) // yy
+			p += 8
+		}
+		g.Components = append(g.Components, c)
+		if flags&MORE_COMPONENTS == 0 {
+			break
+		}
+	}
+	if flags&WE_HAVE_INSTRUCTIONS == 0 {
+		return nil
+	}
+	// TT_Process_Composite_Glyph reads the length and the bytes from the
+	// stream at the position after the last component, not bounded by
+	// the record.
+	if p+2 > len(file) {
+		g.InstructionsErr = bad(p, "composite instruction length runs past the end of the file")
+		return nil
+	}
+	n := int(u16(file, p))
+	p += 2
+	if n > int(maxIns) && n > end-start {
+		g.InstructionsErr = bad(p-2, "composite instruction length %d exceeds maxSizeOfInstructions %d and the record length %d", n, maxIns, end-start)
+		return nil
+	}
+	if n > len(file)-p {
+		g.InstructionsErr = bad(p, "%d composite instruction bytes run past the end of the file", n)
+		return nil
+	}
+	if n > 0 {
+		g.Instructions = file[p : p+n : p+n]
+	}
+	return nil
+}
+
+func grow8(b []uint8, n int) []uint8 {
+	if cap(b) < n {
+		return make([]uint8, n)
+	}
+	return b[:n]
+}
+
+func grow16(b []uint16, n int) []uint16 {
+	if cap(b) < n {
+		return make([]uint16, n)
+	}
+	return b[:n]
+}
+
+func grow32(b []int32, n int) []int32 {
+	if cap(b) < n {
+		return make([]int32, n)
+	}
+	return b[:n]
+}

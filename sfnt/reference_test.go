@@ -1,0 +1,207 @@
+//go:build reference
+
+package sfnt_test
+
+import (
+	"encoding/binary"
+	"math/rand"
+	"testing"
+
+	"fontvm/internal/corpus"
+	"fontvm/internal/ftref"
+	"fontvm/sfnt"
+)
+
+// parityInputs returns fonts to load with both FreeType and this package:
+// corpus fonts, writer fonts, and deterministic corruptions of them
+// (random bytes in glyf and loca, loca length, maxp.numGlyphs,
+// indexToLocFormat).
+func parityInputs(t *testing.T) map[string][]byte {
+	in := map[string][]byte{}
+	in["GoRegular"] = corpus.GoFonts[0].Data
+	in["GoMonoBold"] = corpus.GoFonts[7].Data
+	w, err := writerFont().Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in["writer"] = w
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 480; i++ {
+		src := in["GoRegular"]
+		name := "GoRegular"
+		if i%2 == 1 {
+			src, name = w, "writer"
+		}
+		d := append([]byte(nil), src...)
+		f, err := sfnt.Parse(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entry := func(tag sfnt.Tag) (int, int) {
+			for _, r := range f.Tables() {
+				if r.Tag == tag {
+					return int(r.Offset), int(r.Length)
+				}
+			}
+			t.Fatal("no table")
+			return 0, 0
+		}
+		switch i % 8 {
+		case 0, 1, 2: // glyf bytes
+			off, n := entry(sfnt.TagGlyf)
+			for k := 0; k < 1+rng.Intn(20); k++ {
+				d[off+rng.Intn(n)] = byte(rng.Intn(256))
+			}
+		case 3, 4: // loca entries
+			off, n := entry(sfnt.TagLoca)
+			for k := 0; k < 1+rng.Intn(4); k++ {
+				p := off + rng.Intn(n)
+				d[p] = byte(rng.Intn(256))
+			}
+		case 5: // loca length
+			setLength(t, d, sfnt.TagLoca, uint32(rng.Intn(3000)))
+		case 6: // maxp.numGlyphs
+			off, _ := entry(sfnt.TagMaxp)
+			binary.BigEndian.PutUint16(d[off+4:], uint16(rng.Intn(2000)))
+		case 7: // indexToLocFormat
+			off, _ := entry(sfnt.TagHead)
+			d[off+51] ^= 1
+		}
+		in[name+"-"+string(rune('A'+i%26))+string(rune('a'+i/26))] = d
+	}
+	return in
+}
+
+// TestFreeTypeParity checks, against FreeType 2.12.1 loading unhinted at
+// ppem == unitsPerEm (so 26.6 outlines are font units * 64): the glyph
+// count, which glyphs fail to load, and every point of every simple
+// glyph.
+func TestFreeTypeParity(t *testing.T) {
+	fonts, glyphs, failing := 0, 0, 0
+	for name, data := range parityInputs(t) {
+		f, perr := sfnt.Parse(data)
+		var upem int
+		if perr == nil {
+			upem = int(f.Head().UnitsPerEm)
+		} else {
+			upem = 1000
+		}
+		gss, ferr := ftref.Outlines(data, []int{upem}, ftref.ModeNone, ftref.TargetNormal)
+		if perr != nil || ferr != nil {
+			if (perr == nil) != (ferr == nil) {
+				t.Errorf("%s: Parse error %v, FreeType error %v", name, perr, ferr)
+			}
+			continue
+		}
+		fonts++
+		gs := gss[0]
+		if len(gs) != f.NumGlyphs() {
+			t.Errorf("%s: %d glyphs, FreeType %d", name, f.NumGlyphs(), len(gs))
+			continue
+		}
+		ok := loadable(f)
+		var g sfnt.Glyph
+		for gid, fg := range gs {
+			glyphs++
+			if fg.Err != "" {
+				failing++
+			}
+			if ok[gid] != (fg.Err == "") {
+				lerr := f.LoadGlyph(uint16(gid), &g)
+				t.Errorf("%s: glyph %d: loadable %v (%v), FreeType error %q; %d contours, components %+v", name, gid, ok[gid], lerr, fg.Err, g.NumContours, g.Components)
+				for _, c := range g.Components {
+					var h sfnt.Glyph
+					e := f.LoadGlyph(c.GlyphIndex, &h)
+					t.Logf("component %d: %v, %d contours, %d points, %+v", c.GlyphIndex, e, h.NumContours, len(h.X), h.Components)
+				}
+				continue
+			}
+			if fg.Err != "" {
+				continue
+			}
+			if err := f.LoadGlyph(uint16(gid), &g); err != nil || g.NumContours <= 0 {
+				continue
+			}
+			if len(fg.XY) != 2*len(g.X) || len(fg.Ends) != len(g.EndPts) {
+				t.Errorf("%s: glyph %d: %d points, FreeType %d", name, gid, len(g.X), len(fg.XY)/2)
+				continue
+			}
+			// FreeType moves the origin to phantom point 1:
+			// pp1.x = bbox.xMin (glyph header) - lsb (hmtx).
+			_, lsb, _ := f.HMetric(uint16(gid))
+			shift := int64(g.XMin) - int64(lsb)
+			for i := range g.X {
+				if fg.XY[2*i] != (int64(g.X[i])-shift)*64 || fg.XY[2*i+1] != int64(g.Y[i])*64 {
+					t.Errorf("%s: glyph %d point %d: (%d,%d), FreeType (%d,%d)/64", name, gid, i, g.X[i], g.Y[i], fg.XY[2*i], fg.XY[2*i+1])
+					break
+				}
+			}
+		}
+	}
+	if fonts < 50 || failing == 0 {
+		t.Fatalf("compared only %d fonts (%d failing glyphs)", fonts, failing)
+	}
+	t.Logf("compared %d fonts, %d glyphs (%d failing in FreeType) with FreeType %s", fonts, glyphs, failing, ftref.Version())
+}
+
+// loadable reports per glyph whether LoadGlyph succeeds for it and,
+// recursively, for its components without a cycle, with point-matching
+// arguments inside the points loaded so far (as FreeType's
+// load_truetype_glyph and TT_Process_Composite_Component require).
+func loadable(f *sfnt.Font) []bool {
+	n := f.NumGlyphs()
+	state := make([]int8, n) // 0 unknown, 1 ok, -1 bad, 2 in progress
+	points := make([]int, n)
+	var g sfnt.Glyph
+	var visit func(gid int, depth int) bool
+	visit = func(gid, depth int) bool {
+		switch state[gid] {
+		case 1:
+			return true
+		case -1:
+			return false
+		case 2:
+			return false // recursion
+		}
+		if err := f.LoadGlyph(uint16(gid), &g); err != nil {
+			state[gid] = -1
+			return false
+		}
+		if g.NumContours >= 0 {
+			state[gid] = 1
+			points[gid] = len(g.X)
+			return true
+		}
+		comps := append([]sfnt.Component(nil), g.Components...)
+		state[gid] = 2
+		good := true
+		acc := 0
+		for _, c := range comps {
+			if !visit(int(c.GlyphIndex), depth+1) {
+				good = false
+				break
+			}
+			np := points[c.GlyphIndex]
+			if np == 0 {
+				continue // components adding no points are not processed
+			}
+			if c.Flags&sfnt.ARGS_ARE_XY_VALUES == 0 && (int(uint32(c.Arg1)) >= acc || int(uint32(c.Arg2)) >= np) {
+				good = false
+				break
+			}
+			acc += np
+		}
+		points[gid] = acc
+		if good {
+			state[gid] = 1
+		} else {
+			state[gid] = -1
+		}
+		return good
+	}
+	out := make([]bool, n)
+	for gid := range out {
+		out[gid] = visit(gid, 0)
+	}
+	return out
+}

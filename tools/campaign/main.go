@@ -1,0 +1,402 @@
+// Command campaign runs fontvm's robustness campaign: it makes N
+// deterministic corrupted copies of the corpus fonts (internal/corrupt) and,
+// for each copy, runs fontvm's checks for a target (graphite: the loader,
+// then the shaping engine on real texts when the copy is accepted), counting
+// panics, the slowest case and peak memory. Built with -tags reference it
+// also asks graphite2 whether it accepts each copy and reports the
+// agreement rate.
+//
+//	go run ./tools/campaign --seed 1 --n 2000
+//	go run -tags reference ./tools/campaign --seed 1 --n 2000
+//
+// Exit status 1 when a limit is broken: any panic, a case slower than
+// --max-case, peak RSS over --max-rss, or (with a reference) agreement below
+// --min-agree.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"fontvm/internal/corpus"
+	"fontvm/internal/corrupt"
+)
+
+// A fontFile is one font a campaign corrupts.
+type fontFile struct {
+	name string
+	data []byte
+	// texts are real texts in the font's script, shaped on accepted copies.
+	texts [][]rune
+	rtl   bool
+}
+
+// A verdict is what fontvm made of one corrupted copy.
+type verdict struct {
+	accepted bool
+	reason   string // refusal reason (first line)
+	panicked bool   // a panic reached the campaign, or the library recovered one
+	panicMsg string
+	// engineAccepted: the shaping engine's own loader (graphite/shape.Load)
+	// accepted the copy; it must agree with the loader.
+	engineAccepted bool
+	// shaping of accepted copies: texts shaped, and those without segment
+	shaped, shapeErrs int
+}
+
+// A target is a family of fonts and the checks run on each corrupted copy.
+// Targets register themselves from their own files (see graphite.go); a
+// TrueType target (hinting at several sizes) plugs in the same way.
+type target struct {
+	name   string
+	tables []string // tables corrupted (corrupt.GraphiteTables, corrupt.TrueTypeTables)
+	fonts  func() ([]fontFile, error)
+	check  func(f *fontFile, data []byte, shapeTexts, pick int) verdict
+	// reference says whether the reference engine accepts the bytes; nil
+	// when no reference is linked (build without -tags reference).
+	reference     func(data []byte) bool
+	referenceName string
+	// workName and failName label the work done on accepted copies and
+	// its failures in the table ("texts shaped", "no segment").
+	workName, failName string
+}
+
+var targets = map[string]*target{}
+
+func register(t *target) { targets[t.name] = t }
+
+// referenceHooks lets reference.go (build tag reference) attach a
+// reference to a target after all targets registered.
+var referenceHooks []func()
+
+func main() {
+	seed := flag.Uint64("seed", 1, "corruption seed")
+	n := flag.Int("n", 2000, "number of corrupted copies")
+	start := flag.Int("start", 0, "index of the first copy (to reproduce one case: --start I --n 1)")
+	tname := flag.String("target", "graphite", "target: "+strings.Join(targetNames(), ", "))
+	fontsFlag := flag.String("fonts", "", "comma-separated font names or paths (default: the target's corpus)")
+	shapeTexts := flag.Int("texts", 3, "graphite: texts shaped on each accepted copy; truetype: 0 disables hinting (0: load only)")
+	maxCase := flag.Duration("max-case", 2*time.Second, "limit on one case's time")
+	maxRSS := flag.Int("max-rss", 256, "limit on peak RSS, MiB")
+	minAgree := flag.Float64("min-agree", 99.5, "minimum agreement with the reference, percent")
+	list := flag.Int("list", 20, "disagreements and panics listed")
+	flag.Parse()
+
+	for _, h := range referenceHooks {
+		h()
+	}
+	t := targets[*tname]
+	if t == nil {
+		fail("unknown target %q (have %s)", *tname, strings.Join(targetNames(), ", "))
+	}
+	fonts, err := t.fonts()
+	if err != nil {
+		fail("%v", err)
+	}
+	if *fontsFlag != "" {
+		fonts, err = pickFonts(fonts, *fontsFlag)
+		if err != nil {
+			fail("%v", err)
+		}
+	}
+	// Fonts in which no candidate table exists cannot be corrupted.
+	var usable []fontFile
+	for _, f := range fonts {
+		if _, err := corrupt.Make(f.data, *seed, 0, t.tables); err == nil {
+			usable = append(usable, f)
+		} else {
+			fmt.Fprintf(os.Stderr, "campaign: %s skipped: %v\n", f.name, err)
+		}
+	}
+	if len(usable) == 0 {
+		fail("no usable fonts")
+	}
+	fonts = usable
+
+	type stat struct {
+		cases, accFontvm, accRef, agree, panics, shaped, shapeErrs, engineDiff int
+		maxCase                                                                time.Duration
+	}
+	per := map[string]*stat{}
+	var tot stat
+	var disagreements, panics, engineDiffs []string
+	var slowest string
+	var peakHeap uint64
+	var rawMax time.Duration
+	retimed := 0
+	var ms runtime.MemStats
+	kinds := map[string]int{}
+
+	// A watchdog: a case running ten times over the limit is a hang.
+	var current string
+	caseStart := time.Now()
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if d := time.Since(caseStart); d > 10**maxCase {
+					fmt.Fprintf(os.Stderr, "campaign: HANG: %s running for %v\n", current, d)
+					os.Exit(3)
+				}
+			}
+		}
+	}()
+
+	began := time.Now()
+	for i := *start; i < *start+*n; i++ {
+		f := &fonts[i%len(fonts)]
+		c, err := corrupt.Make(f.data, *seed, i, t.tables)
+		if err != nil {
+			fail("%s #%d: %v", f.name, i, err)
+		}
+		desc := f.name + " " + c.String()
+		kinds[c.Kind.String()]++
+		current = desc
+		caseStart = time.Now()
+		v := safeCheck(t, f, c.Data, *shapeTexts, i)
+		d := time.Since(caseStart)
+		rawMax = max(rawMax, d)
+		// Eight engineers share two cores: a case over half the limit is
+		// timed twice more and keeps its fastest run, so that a GC pause or
+		// a neighbour's burst is not charged to the case.
+		for r := 0; r < 2 && d > *maxCase/2; r++ {
+			caseStart = time.Now()
+			safeCheck(t, f, c.Data, *shapeTexts, i)
+			d = min(d, time.Since(caseStart))
+			retimed++
+		}
+
+		s := per[f.name]
+		if s == nil {
+			s = &stat{}
+			per[f.name] = s
+		}
+		for _, st := range []*stat{s, &tot} {
+			st.cases++
+			if v.accepted {
+				st.accFontvm++
+			}
+			if v.panicked {
+				st.panics++
+			}
+			st.shaped += v.shaped
+			st.shapeErrs += v.shapeErrs
+			if v.engineAccepted != v.accepted {
+				st.engineDiff++
+			}
+			if d > st.maxCase {
+				st.maxCase = d
+			}
+		}
+		if d >= tot.maxCase {
+			slowest = desc
+		}
+		if v.panicked {
+			panics = append(panics, desc+": "+v.panicMsg)
+		}
+		if v.engineAccepted != v.accepted && len(engineDiffs) < *list {
+			engineDiffs = append(engineDiffs, fmt.Sprintf("%s: loader %s (%s), engine loader %s", desc, acc(v.accepted), v.reason, acc(v.engineAccepted)))
+		}
+		if t.reference != nil {
+			ref := t.reference(c.Data)
+			for _, st := range []*stat{s, &tot} {
+				if ref {
+					st.accRef++
+				}
+				if ref == v.accepted {
+					st.agree++
+				}
+			}
+			if ref != v.accepted {
+				what := "fontvm accepts"
+				if !v.accepted {
+					what = "fontvm refuses (" + v.reason + ")"
+				}
+				disagreements = append(disagreements, fmt.Sprintf("%s: %s, %s %s", desc, what, t.referenceName, acc(ref)))
+			}
+		}
+		if i%64 == 0 {
+			runtime.ReadMemStats(&ms)
+			peakHeap = max(peakHeap, ms.HeapAlloc)
+		}
+	}
+	close(done)
+	elapsed := time.Since(began)
+	runtime.ReadMemStats(&ms)
+	peakHeap = max(peakHeap, ms.HeapAlloc)
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	rssMiB := float64(ru.Maxrss) / 1024 // Linux reports KiB
+
+	fmt.Printf("campaign target=%s seed=%d cases=%d..%d fonts=%d reference=%s go=%s\n",
+		t.name, *seed, *start, *start+*n-1, len(fonts), refName(t), runtime.Version())
+	kk := make([]string, 0, len(kinds))
+	for k, v := range kinds {
+		kk = append(kk, fmt.Sprintf("%s %d", k, v))
+	}
+	sort.Strings(kk)
+	fmt.Printf("damage: %s (tables: %s)\n\n", strings.Join(kk, ", "), strings.Join(t.tables, " "))
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "font\tcases\tfontvm accepts\tref accepts\tagree %%\tengine load differs\tpanics\t%s\t%s\tmax ms\t\n", t.workName, t.failName)
+	row := func(name string, s *stat) {
+		ag := "-"
+		ra := "-"
+		if t.reference != nil {
+			ag = fmt.Sprintf("%.2f", 100*float64(s.agree)/float64(s.cases))
+			ra = fmt.Sprint(s.accRef)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%d\t%d\t%d\t%d\t%.1f\t\n", name, s.cases, s.accFontvm, ra, ag,
+			s.engineDiff, s.panics, s.shaped, s.shapeErrs, float64(s.maxCase.Microseconds())/1000)
+	}
+	for _, f := range fonts {
+		if s := per[f.name]; s != nil {
+			row(f.name, s)
+		}
+	}
+	row("TOTAL", &tot)
+	tw.Flush()
+	fmt.Println()
+
+	bad := false
+	if t.reference != nil {
+		rate := 100 * float64(tot.agree) / float64(tot.cases)
+		fmt.Printf("agreement with %s: %.2f%% (%d/%d; limit %.2f%%)\n", t.referenceName, rate, tot.agree, tot.cases, *minAgree)
+		if rate < *minAgree {
+			bad = true
+		}
+	} else {
+		fmt.Println("agreement: no reference linked (build with -tags reference)")
+	}
+	fmt.Printf("panics: %d\n", tot.panics)
+	if t.name == "graphite" {
+		fmt.Printf("engine loader (graphite/shape.Load) differs from the loader (graphite.Load): %d of %d\n", tot.engineDiff, tot.cases)
+	}
+	fmt.Printf("slowest case: %.1f ms (limit %v; fastest of 3 runs for cases over half the limit, %d re-runs; slowest single run %.1f ms): %s\n",
+		float64(tot.maxCase.Microseconds())/1000, *maxCase, retimed, float64(rawMax.Microseconds())/1000, slowest)
+	fmt.Printf("peak RSS: %.1f MiB (limit %d MiB); peak Go heap sampled: %.1f MiB; total %v\n",
+		rssMiB, *maxRSS, float64(peakHeap)/(1<<20), elapsed.Round(time.Millisecond))
+	if tot.panics > 0 || tot.maxCase > *maxCase || rssMiB > float64(*maxRSS) {
+		bad = true
+	}
+	for i, p := range panics {
+		if i == *list {
+			break
+		}
+		fmt.Println("PANIC", p)
+	}
+	for _, d := range engineDiffs {
+		fmt.Println("ENGINE-LOAD", d)
+	}
+	for i, d := range disagreements {
+		if i == *list {
+			fmt.Printf("... %d more disagreements\n", len(disagreements)-*list)
+			break
+		}
+		fmt.Println("DISAGREE", d)
+	}
+	if bad {
+		fmt.Println("FAIL")
+		os.Exit(1)
+	}
+	fmt.Println("PASS")
+}
+
+// safeCheck runs t.check, turning a panic into a counted verdict.
+func safeCheck(t *target, f *fontFile, data []byte, texts, pick int) (v verdict) {
+	defer func() {
+		if r := recover(); r != nil {
+			v = verdict{panicked: true, panicMsg: fmt.Sprint(r)}
+		}
+	}()
+	return t.check(f, data, texts, pick)
+}
+
+func acc(b bool) string {
+	if b {
+		return "accepts"
+	}
+	return "refuses"
+}
+
+func refName(t *target) string {
+	if t.reference == nil {
+		return "none"
+	}
+	return t.referenceName
+}
+
+func targetNames() []string {
+	var s []string
+	for k := range targets {
+		s = append(s, k)
+	}
+	sort.Strings(s)
+	return s
+}
+
+// pickFonts selects fonts by name from the target's list or loads paths.
+func pickFonts(all []fontFile, spec string) ([]fontFile, error) {
+	var out []fontFile
+	for _, s := range strings.Split(spec, ",") {
+		s = strings.TrimSpace(s)
+		found := false
+		for _, f := range all {
+			if f.name == s {
+				out = append(out, f)
+				found = true
+			}
+		}
+		if found {
+			continue
+		}
+		b, err := os.ReadFile(s)
+		if err != nil {
+			return nil, fmt.Errorf("font %q: not a corpus name and not readable: %v", s, err)
+		}
+		out = append(out, fontFile{name: filepath.Base(s), data: b})
+	}
+	return out, nil
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "campaign: "+format+"\n", args...)
+	os.Exit(1)
+}
+
+// readCorpus loads corpus fonts, failing on missing ones only when
+// FONTVM_REQUIRE_CORPUS is set (as corpus tests do).
+func readCorpus(fs []corpus.Font) ([]fontFile, error) {
+	var out []fontFile
+	for _, f := range fs {
+		b := f.Data
+		if b == nil {
+			var err error
+			b, err = os.ReadFile(f.Path)
+			if err != nil {
+				if corpus.Required() {
+					return nil, err
+				}
+				fmt.Fprintf(os.Stderr, "campaign: %s missing, skipped\n", f.Path)
+				continue
+			}
+		}
+		out = append(out, fontFile{name: f.Name, data: b})
+	}
+	return out, nil
+}
+
+var errNoFonts = errors.New("campaign: no fonts found")

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+
+	"fontvm/internal/corpus"
+	"fontvm/internal/corrupt"
+	"fontvm/sfnt"
+	"fontvm/truetype/hint"
+)
+
+// The truetype target: the Go fonts and the hinted Debian fonts, with
+// glyf, loca, fpgm, prep, cvt, maxp, hmtx and hhea corrupted. A copy is
+// "accepted" when sfnt.Parse and hint.NewFont take it; each accepted copy
+// is then hinted at several sizes in both interpreter versions (glyphs
+// spread over the font), counting glyph load errors. No reference is
+// attached yet: FreeType's verdicts plug in through referenceHooks.
+func init() {
+	register(&target{
+		name:   "truetype",
+		tables: corrupt.TrueTypeTables,
+		fonts: func() ([]fontFile, error) {
+			fs, err := readCorpus(append(append([]corpus.Font(nil), corpus.GoFonts...), corpus.HintedFonts...))
+			if err != nil {
+				return nil, err
+			}
+			if len(fs) == 0 {
+				return nil, errNoFonts
+			}
+			return fs, nil
+		},
+		check:    truetypeCheck,
+		workName: "glyphs hinted",
+		failName: "glyph errors",
+	})
+}
+
+// Hinting sizes and the number of glyphs hinted per size and mode.
+var (
+	ttSizes  = []int{9, 12, 17, 32}
+	ttModes  = []hint.Mode{hint.ModeV35, hint.ModeV40}
+	ttGlyphs = 48
+)
+
+func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict) {
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		v.reason = "sfnt: " + firstLine(err.Error())
+		return v
+	}
+	hf, err := hint.NewFont(sf)
+	if err != nil {
+		v.reason = "hint: " + firstLine(err.Error())
+		return v
+	}
+	v.accepted = true
+	v.engineAccepted = true
+	if glyphsFactor <= 0 {
+		return v
+	}
+	n := hf.NumGlyphs()
+	if n == 0 {
+		return v
+	}
+	var g hint.Glyph
+	for _, ppem := range ttSizes {
+		for _, mode := range ttModes {
+			in, err := hf.NewInstance(ppem, hint.Options{Mode: mode})
+			if err != nil {
+				panic(fmt.Sprintf("NewInstance(%d, %v): %v", ppem, mode, err)) // arguments are valid: a bug
+			}
+			step := max(1, n/ttGlyphs)
+			for gid := pick % step; gid < n; gid += step {
+				if err := in.LoadGlyph(gid, &g); err != nil {
+					v.shapeErrs++
+				}
+				v.shaped++
+			}
+		}
+	}
+	return v
+}

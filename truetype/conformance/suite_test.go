@@ -1,0 +1,159 @@
+package conformance
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"fontvm/internal/corpus"
+	"fontvm/truetype/conformance/golden"
+)
+
+// TestSuites runs fontvm's interpreter on every case of every .ttasm suite
+// in every configuration and compares each line with FreeType's, as
+// committed in testdata/golden. It logs each suite's exact-match rate and
+// fails listing the differing cases.
+func TestSuites(t *testing.T) {
+	root := corpus.Root()
+	suites, err := LoadSuites(SuiteDir(root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	total, totalOK := 0, 0
+	for _, s := range suites {
+		t.Run(s.Name, func(t *testing.T) {
+			want, err := ReadSuiteGolden(SuiteGoldenPath(root, s.Name))
+			if err != nil {
+				t.Fatalf("%v (generate: go test -tags reference ./truetype/conformance -run TestSuiteGoldenCurrent -update)", err)
+			}
+			if want.FontSHA != s.FontSHA() {
+				t.Fatalf("the suite's font (sha256 %s) is not the one the golden lines were recorded for (%s): regenerate with -update under the reference tag", s.FontSHA(), want.FontSHA)
+			}
+			h, err := NewHinter(s.Font)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, ok := 0, 0
+			var bad []string
+			badCases := map[string]bool{}
+			for _, c := range s.Configs() {
+				ws := want.Lines[c]
+				if len(ws) != s.NumGlyphs() {
+					t.Fatalf("%v: golden has %d lines for %d glyphs", c, len(ws), s.NumGlyphs())
+				}
+				err := h.Lines(c, func(gid int, line []byte) {
+					n++
+					if string(line) == ws[gid] {
+						ok++
+						return
+					}
+					badCases[s.CaseName(gid)] = true
+					if len(bad) < 6 {
+						bad = append(bad, fmt.Sprintf("%v %s (%s.ttasm): %s\n    FreeType: %s\n    fontvm:   %s",
+							c, s.CaseName(gid), s.Name, FirstDiff(ws[gid], string(line)), ws[gid], line))
+					}
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			total += n
+			totalOK += ok
+			t.Logf("%-24s %5d/%-5d lines exact (%.2f%%)", s.Name, ok, n, 100*float64(ok)/float64(n))
+			if ok != n {
+				names := make([]string, 0, len(badCases))
+				for k := range badCases {
+					names = append(names, k)
+				}
+				sort.Strings(names)
+				t.Errorf("%s: %d/%d lines exact (%.2f%%); differing cases: %s\n  %s", s.Name, ok, n,
+					100*float64(ok)/float64(n), strings.Join(names, " "), strings.Join(bad, "\n  "))
+			}
+		})
+	}
+	if total > 0 {
+		t.Logf("all suites: %d/%d lines exact (%.2f%%)", totalOK, total, 100*float64(totalOK)/float64(total))
+	}
+}
+
+// TestSuitesCoverInstructionSet checks that the suites use every opcode
+// FreeType 2.12.1 defines (and some it does not), so no instruction family
+// goes untested.
+func TestSuitesCoverInstructionSet(t *testing.T) {
+	suites, err := LoadSuites(SuiteDir(corpus.Root()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[byte]bool{}
+	for _, s := range suites {
+		for _, prog := range s.Programs {
+			for _, op := range Opcodes(prog) {
+				seen[op] = true
+			}
+		}
+	}
+	var missing []string
+	for op := 0; op < 256; op++ {
+		if !seen[byte(op)] && !uncovered[byte(op)] {
+			missing = append(missing, fmt.Sprintf("0x%02X", op))
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("opcodes no suite executes: %s", strings.Join(missing, " "))
+	}
+}
+
+// uncovered lists opcodes deliberately absent from the suites: undefined
+// opcodes other than the ones the suites probe (0x28, 0x7B, 0x83, 0x8F,
+// 0x93, 0xA0 and the IDEF'd 0x93/0x4F).
+var uncovered = func() map[byte]bool {
+	m := map[byte]bool{}
+	for _, op := range []int{0x84, 0x90, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A, 0x9B, 0x9C, 0x9D, 0x9E, 0x9F,
+		0xA1, 0xA2, 0xA3, 0xA4, 0xA5, 0xA6, 0xA7, 0xA8, 0xA9, 0xAA, 0xAB, 0xAC, 0xAD, 0xAE, 0xAF} {
+		m[byte(op)] = true
+	}
+	return m
+}()
+
+// TestCorpus compares fontvm with the corpus golden files (FreeType
+// 2.12.1 digests) for every font, mode, target and ppem, logs the match
+// table, and fails listing the rates of every configuration that is not
+// exact. With -short only ppems 9, 12 and 16 are compared.
+func TestCorpus(t *testing.T) {
+	dir := golden.Dir(corpus.Root())
+	var all []Row
+	for _, f := range CorpusFonts() {
+		t.Run(f.Name, func(t *testing.T) {
+			data := corpus.Load(t, f)
+			gf, err := golden.ReadFile(dir + "/" + golden.FileName(f.Name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var keep func(golden.Config) bool
+			if testing.Short() {
+				keep = func(c golden.Config) bool { return c.PPEM == 9 || c.PPEM == 12 || c.PPEM == 16 }
+			}
+			rows, err := CompareFont(f.Name, data, gf, keep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rows) == 0 {
+				t.Fatal("no configuration compared")
+			}
+			all = append(all, rows...)
+			var bad []string
+			for _, r := range rows {
+				if !r.HashOK {
+					bad = append(bad, fmt.Sprintf("%v: %d/%d glyphs (%.3f%%), first differing gids %v", r.Config, r.Match, r.Glyphs, r.Rate(), r.First))
+				}
+			}
+			if len(bad) > 0 {
+				t.Errorf("%s: %d of %d configurations differ from FreeType:\n  %s", f.Name, len(bad), len(rows), strings.Join(bad, "\n  "))
+			}
+		})
+	}
+	for _, l := range Summary(all) {
+		t.Log(l)
+	}
+}

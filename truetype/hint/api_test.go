@@ -1,0 +1,130 @@
+package hint
+
+import (
+	"errors"
+	"testing"
+
+	"fontvm/internal/corpus"
+	"fontvm/internal/fontwriter"
+	"fontvm/sfnt"
+)
+
+func buildFont(t *testing.T, fw *fontwriter.Font) *Font {
+	t.Helper()
+	data, err := fw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFont(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+var square = [][]fontwriter.Point{{{X: 100, Y: 0, On: true}, {X: 100, Y: 700, On: true}, {X: 500, Y: 700, On: true}, {X: 500, Y: 0, On: true}}}
+
+func TestProgramErrors(t *testing.T) {
+	// prep: PUSHB 1, PUSHB 0, DIV -> Divide_By_Zero at pc 4.
+	fw := &fontwriter.Font{
+		HeadFlags: 8,
+		Glyphs:    []fontwriter.Glyph{{}, {Contours: square, Advance: 600}},
+		Prep:      []byte{0xB0, 1, 0xB0, 0, 0x62},
+	}
+	f := buildFont(t, fw)
+	in, err := f.NewInstance(12, Options{Mode: ModeV40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g Glyph
+	err = in.LoadGlyph(1, &g)
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrProgram) {
+		t.Fatalf("LoadGlyph after a failing prep: %v", err)
+	}
+	if e.Code != "Divide_By_Zero" || e.Program != ProgPrep || e.PC != 4 || e.Opcode != 0x62 {
+		t.Errorf("error %+v", e)
+	}
+	if in.ProgramErr() == nil {
+		t.Error("ProgramErr is nil")
+	}
+	// Unhinted loading does not run the programs.
+	in, _ = f.NewInstance(12, Options{Mode: ModeNone})
+	if err := in.LoadGlyph(1, &g); err != nil {
+		t.Errorf("ModeNone: %v", err)
+	}
+	// A glyph program fault keeps the outline (FreeType, non-pedantic).
+	fw.Prep = nil
+	fw.Glyphs[1].Instructions = []byte{0x00, 0xB0, 0, 0x2F, 0x28} // SVTCA[y] MDAP[1] 0, then an undefined opcode
+	f = buildFont(t, fw)
+	in, _ = f.NewInstance(12, Options{Mode: ModeV35})
+	if err := in.LoadGlyph(1, &g); err != nil {
+		t.Fatalf("glyph program fault failed the load: %v", err)
+	}
+	if len(g.Points) != 4 || len(g.Ends) != 1 || g.Ends[0] != 3 || g.Advance != 448 {
+		t.Errorf("glyph %+v", g)
+	}
+	// Bad arguments.
+	if _, err := f.NewInstance(0, Options{}); !errors.Is(err, ErrArgument) {
+		t.Errorf("ppem 0: %v", err)
+	}
+	if err := in.LoadGlyph(2, &g); !errors.Is(err, ErrArgument) {
+		t.Errorf("glyph 2 of 2: %v", err)
+	}
+}
+
+type countTracer struct {
+	steps, moves int
+	progs        map[Program]int
+}
+
+func (c *countTracer) Step(s *Step) {
+	c.steps++
+	c.moves += len(s.Moved)
+	c.progs[s.Program]++
+}
+
+func TestTracer(t *testing.T) {
+	data := corpus.Load(t, corpus.GoFonts[0])
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFont(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &countTracer{progs: map[Program]int{}}
+	traced, err := f.NewInstance(16, Options{Mode: ModeV40, Tracer: tr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := f.NewInstance(16, Options{Mode: ModeV40})
+	if tr.progs[ProgFpgm] == 0 || tr.progs[ProgPrep] == 0 {
+		t.Errorf("fpgm/prep not traced: %v", tr.progs)
+	}
+	var a, b Glyph
+	for gid := 0; gid < 50; gid++ {
+		if err := traced.LoadGlyph(gid, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := plain.LoadGlyph(gid, &b); err != nil {
+			t.Fatal(err)
+		}
+		if a.Advance != b.Advance || len(a.Points) != len(b.Points) {
+			t.Fatalf("glyph %d differs with a tracer", gid)
+		}
+		for i := range a.Points {
+			if a.Points[i] != b.Points[i] {
+				t.Fatalf("glyph %d point %d differs with a tracer", gid, i)
+			}
+		}
+	}
+	if tr.progs[ProgGlyph] == 0 || tr.moves == 0 {
+		t.Errorf("glyph programs not traced: %d steps, %d moves", tr.progs[ProgGlyph], tr.moves)
+	}
+}

@@ -1,0 +1,338 @@
+package hint
+
+// Control flow, function and instruction definitions, and the push
+// instructions.
+
+// skipCode is SkipCode: advance to the next instruction, for IF/ELSE and
+// FDEF/IDEF scanning.
+func (e *exec) skipCode() bool {
+	e.ip += e.length
+	if e.ip < len(e.code) {
+		e.opcode = e.code[e.ip]
+		e.length = opLength(e.code, e.ip)
+		if e.length >= 0 {
+			return true
+		}
+	}
+	e.err = errCodeOverflow
+	return false
+}
+
+// insIF is IF (0x58, pops 1): when the condition is false, skip to the
+// matching ELSE or EIF.
+func (e *exec) insIF(a []int64) {
+	if a[0] != 0 {
+		return
+	}
+	nIfs := 1
+	for {
+		if !e.skipCode() {
+			return
+		}
+		switch e.opcode {
+		case 0x58:
+			nIfs++
+		case 0x1B:
+			if nIfs == 1 {
+				return
+			}
+		case 0x59:
+			nIfs--
+			if nIfs == 0 {
+				return
+			}
+		}
+	}
+}
+
+// insELSE is ELSE (0x1B): reached after a true IF branch, skip to the
+// matching EIF.
+func (e *exec) insELSE() {
+	nIfs := 1
+	for nIfs != 0 {
+		if !e.skipCode() {
+			return
+		}
+		switch e.opcode {
+		case 0x58:
+			nIfs++
+		case 0x59:
+			nIfs--
+		}
+	}
+}
+
+// insJMPR is JMPR (0x1C, pops 1) and the jump of JROT (0x78) and JROF
+// (0x79, pops 2): ip += a[0]. FreeType refuses a zero jump on an empty
+// stack, a jump before the code or past the end of the current function,
+// and counts backward jumps against neg_jump_counter_max.
+func (e *exec) insJMPR(a []int64) {
+	if a[0] == 0 && e.args == 0 {
+		e.err = errBadArgument
+		return
+	}
+	ip := int64(e.ip) + a[0]
+	if ip < 0 || (e.callTop > 0 && ip > int64(e.callStack[e.callTop-1].def.end)) {
+		e.err = errBadArgument
+		return
+	}
+	e.ip = int(ip)
+	e.stepIns = false
+	if a[0] < 0 {
+		e.negJumpCounter++
+		if e.negJumpCounter > e.negJumpCounterMax {
+			e.err = errExecutionTooLong
+		}
+	}
+}
+
+// insFDEF is FDEF (0x2C, pops 1): record function a[0] starting after
+// this instruction and skip to its ENDF. Not allowed in glyph programs;
+// at most maxp.maxFunctionDefs distinct functions.
+func (e *exec) insFDEF(a []int64) {
+	if e.iniRange == rangeGlyph {
+		e.err = errDEFInGlyf
+		return
+	}
+	n := uint64(a[0])
+	i := 0
+	for ; i < e.numFDefs; i++ {
+		if uint64(e.fdefs[i].opc) == n {
+			break
+		}
+	}
+	if i == e.numFDefs {
+		if e.numFDefs >= len(e.fdefs) {
+			e.err = errTooManyFunctionDefs
+			return
+		}
+		e.numFDefs++
+	}
+	if n > 0xFFFF {
+		e.err = errTooManyFunctionDefs
+		return
+	}
+	rec := &e.fdefs[i]
+	rec.rng = e.curRange
+	rec.opc = uint32(n)
+	rec.start = e.ip + 1
+	rec.active = true
+	if int(n) > e.maxFunc {
+		e.maxFunc = int(n)
+	}
+	for e.skipCode() {
+		switch e.opcode {
+		case 0x89, 0x2C:
+			e.err = errNestedDEFs
+			return
+		case 0x2D:
+			rec.end = e.ip
+			return
+		}
+	}
+}
+
+// insIDEF is IDEF (0x89, pops 1): define the behaviour of opcode a[0].
+func (e *exec) insIDEF(a []int64) {
+	if e.iniRange == rangeGlyph {
+		e.err = errDEFInGlyf
+		return
+	}
+	i := 0
+	for ; i < e.numIDefs; i++ {
+		if uint64(e.idefs[i].opc) == uint64(a[0]) {
+			break
+		}
+	}
+	if i == e.numIDefs {
+		if e.numIDefs >= len(e.idefs) {
+			e.err = errTooManyInstructionDefs
+			return
+		}
+		e.numIDefs++
+	}
+	if a[0] < 0 || a[0] > 0xFF {
+		e.err = errTooManyInstructionDefs
+		return
+	}
+	def := &e.idefs[i]
+	def.opc = uint32(a[0])
+	def.start = e.ip + 1
+	def.rng = e.curRange
+	def.active = true
+	if int(a[0]) > e.maxIns {
+		e.maxIns = int(a[0])
+	}
+	for e.skipCode() {
+		switch e.opcode {
+		case 0x89, 0x2C:
+			e.err = errNestedDEFs
+			return
+		case 0x2D:
+			def.end = e.ip
+			return
+		}
+	}
+}
+
+// insENDF is ENDF (0x2D): end of a function or instruction definition;
+// loop again for LOOPCALL or return to the caller.
+func (e *exec) insENDF() {
+	if e.callTop <= 0 {
+		e.err = errENDFInExecStream
+		return
+	}
+	e.callTop--
+	rec := &e.callStack[e.callTop]
+	rec.count--
+	e.stepIns = false
+	if rec.count > 0 {
+		e.callTop++
+		e.ip = rec.def.start
+	} else {
+		e.gotoCodeRange(rec.callerRange, rec.callerIP)
+	}
+}
+
+// findFunc finds function f as Ins_CALL does.
+func (e *exec) findFunc(f uint64) *defRec {
+	if f >= uint64(e.maxFunc+1) || len(e.fdefs) == 0 {
+		return nil
+	}
+	if f < uint64(len(e.fdefs)) {
+		def := &e.fdefs[f]
+		if e.maxFunc+1 == e.numFDefs && uint64(def.opc) == f {
+			if !def.active {
+				return nil
+			}
+			return def
+		}
+	}
+	for i := 0; i < e.numFDefs; i++ {
+		if uint64(e.fdefs[i].opc) == f {
+			if !e.fdefs[i].active {
+				return nil
+			}
+			return &e.fdefs[i]
+		}
+	}
+	return nil
+}
+
+// insCALL is CALL (0x2B, pops 1).
+func (e *exec) insCALL(a []int64) {
+	def := e.findFunc(uint64(a[0]))
+	if def == nil {
+		e.err = errInvalidReference
+		return
+	}
+	if e.callTop >= CallStackSize {
+		e.err = errStackOverflow
+		return
+	}
+	c := &e.callStack[e.callTop]
+	c.callerRange = e.curRange
+	c.callerIP = e.ip + 1
+	c.count = 1
+	c.def = def
+	e.callTop++
+	e.gotoCodeRange(def.rng, def.start)
+	e.stepIns = false
+}
+
+// insLOOPCALL is LOOPCALL (0x2A, pops 2): call function a[1] a[0] times;
+// the counts add up against loopcall_counter_max.
+func (e *exec) insLOOPCALL(a []int64) {
+	def := e.findFunc(uint64(a[1]))
+	if def == nil {
+		e.err = errInvalidReference
+		return
+	}
+	if e.callTop >= CallStackSize {
+		e.err = errStackOverflow
+		return
+	}
+	if a[0] > 0 {
+		c := &e.callStack[e.callTop]
+		c.callerRange = e.curRange
+		c.callerIP = e.ip + 1
+		c.count = int64(int32(a[0])) // Cur_Count is an FT_Int
+		c.def = def
+		e.callTop++
+		e.gotoCodeRange(def.rng, def.start)
+		e.stepIns = false
+		e.loopcallCounter += a[0]
+		if uint64(e.loopcallCounter) > uint64(e.loopcallCounterMax) {
+			e.err = errExecutionTooLong
+		}
+	}
+}
+
+// insUnknown is Ins_UNKNOWN: an undefined opcode runs its IDEF if there
+// is one, else fails with Invalid_Opcode.
+func (e *exec) insUnknown() {
+	for i := 0; i < e.numIDefs; i++ {
+		def := &e.idefs[i]
+		if byte(def.opc) == e.opcode && def.active {
+			if e.callTop >= CallStackSize {
+				e.err = errStackOverflow
+				return
+			}
+			c := &e.callStack[e.callTop]
+			e.callTop++
+			c.callerRange = e.curRange
+			c.callerIP = e.ip + 1
+			c.count = 1
+			c.def = def
+			e.gotoCodeRange(def.rng, def.start)
+			e.stepIns = false
+			return
+		}
+	}
+	e.err = errInvalidOpcode
+}
+
+// insNPUSH is NPUSHB (0x40) and NPUSHW (0x41): a count byte n, then n
+// bytes or words.
+func (e *exec) insNPUSH(a []int64) {
+	l := int(e.code[e.ip+1])
+	if l >= len(e.stack)+1-e.top {
+		e.err = errStackOverflow
+		return
+	}
+	if e.opcode == 0x40 {
+		for k := 0; k < l; k++ {
+			a[k] = int64(e.code[e.ip+2+k])
+		}
+	} else {
+		for k := 0; k < l; k++ {
+			p := e.ip + 2 + 2*k
+			a[k] = int64(int16(uint16(e.code[p])<<8 | uint16(e.code[p+1])))
+		}
+	}
+	e.newTop += l
+}
+
+// insPUSH is PUSHB[abc] (0xB0-0xB7) and PUSHW[abc] (0xB8-0xBF).
+func (e *exec) insPUSH(a []int64) {
+	if e.opcode < 0xB8 {
+		l := int(e.opcode-0xB0) + 1
+		if l >= len(e.stack)+1-e.top {
+			e.err = errStackOverflow
+			return
+		}
+		for k := 0; k < l; k++ {
+			a[k] = int64(e.code[e.ip+1+k])
+		}
+		return
+	}
+	l := int(e.opcode-0xB8) + 1
+	if l >= len(e.stack)+1-e.top {
+		e.err = errStackOverflow
+		return
+	}
+	for k := 0; k < l; k++ {
+		p := e.ip + 1 + 2*k
+		a[k] = int64(int16(uint16(e.code[p])<<8 | uint16(e.code[p+1])))
+	}
+}

@@ -1,0 +1,85 @@
+package hint
+
+// DELTAP1-3 (0x5D, 0x71, 0x72) and DELTAC1-3 (0x73-0x75): pop n, then n
+// (argument, point or CVT index) pairs; exceptions apply when
+// delta_base + the argument's high nibble (+16, +32) equals the ppem.
+// FreeType counts 1 pop in its table and pops the pairs itself.
+
+func deltaStep(b int64, shift uint16) int64 {
+	b = int64(uint64(b)&0xF) - 8
+	if b >= 0 {
+		b++
+	}
+	return b * (int64(1) << (6 - shift))
+}
+
+// insDELTAP is DELTAP[123]. In v40 backward compatibility, FreeType only
+// applies it before IUP, and only to y-touched points or composites'
+// points with a y freedom vector.
+func (e *exec) insDELTAP(a []int64) {
+	p := uint64(e.ppem)
+	nump := uint64(a[0])
+	for k := uint64(1); k <= nump; k++ {
+		if e.args < 2 {
+			e.args = 0
+			break
+		}
+		e.args -= 2
+		pt := uint16(e.stack[e.args+1])
+		b := e.stack[e.args]
+		if int(pt) >= e.zp0.nPoints {
+			continue
+		}
+		c := (uint64(b) & 0xF0) >> 4
+		switch e.opcode {
+		case 0x71:
+			c += 16
+		case 0x72:
+			c += 32
+		}
+		c += uint64(e.gs.deltaBase)
+		if p != c {
+			continue
+		}
+		d := deltaStep(b, e.gs.deltaShift)
+		if e.backwardCompat {
+			if !(e.iupxCalled && e.iupyCalled) &&
+				((e.isComposite && e.gs.freeVector.y != 0) || e.zp0.tags[pt]&tagTouchY != 0) {
+				e.move(e.zp0, int(pt), d)
+			}
+		} else {
+			e.move(e.zp0, int(pt), d)
+		}
+	}
+	e.newTop = e.args
+}
+
+// insDELTAC is DELTAC[123].
+func (e *exec) insDELTAC(a []int64) {
+	p := uint64(e.ppem)
+	nump := uint64(a[0])
+	for k := uint64(1); k <= nump; k++ {
+		if e.args < 2 {
+			e.args = 0
+			break
+		}
+		e.args -= 2
+		idx := uint64(e.stack[e.args+1])
+		b := e.stack[e.args]
+		if idx >= uint64(len(e.cvt)) {
+			continue
+		}
+		c := (uint64(b) & 0xF0) >> 4
+		switch e.opcode {
+		case 0x74:
+			c += 16
+		case 0x75:
+			c += 32
+		}
+		c += uint64(e.gs.deltaBase)
+		if p == c {
+			e.moveCVT(idx, deltaStep(b, e.gs.deltaShift))
+		}
+	}
+	e.newTop = e.args
+}

@@ -1,0 +1,396 @@
+package hint
+
+import (
+	"fontvm/sfnt"
+)
+
+// FreeType's FT_OUTLINE_POINTS_MAX and FT_OUTLINE_CONTOURS_MAX: a glyph
+// (with its components) may not have more points or contours.
+const (
+	MaxPoints   = 0x7FFF
+	MaxContours = 0x7FFF
+)
+
+// loader is TT_LoaderRec plus the glyph loader's outline: the points of
+// all components loaded so far, with room for four phantom points.
+type loader struct {
+	cur, org, orus []vec
+	tags           []uint8
+	contours       []int
+	nPoints        int
+	nContours      int
+
+	glyphs    []*sfnt.Glyph // one decoding buffer per composite depth
+	ancestors []uint16      // composite glyphs being loaded
+
+	pp1, pp2, pp3, pp4 vec
+
+	hinted bool // IS_HINTED(loader->load_flags)
+	exec   bool // loader->exec != NULL
+	useAw2 bool
+}
+
+func (ld *loader) ensure(n int) {
+	if n <= len(ld.cur) {
+		return
+	}
+	c := 2 * len(ld.cur)
+	if c < n {
+		c = n
+	}
+	grow := func(v []vec) []vec { w := make([]vec, c); copy(w, v); return w }
+	ld.cur = grow(ld.cur)
+	ld.org = grow(ld.org)
+	ld.orus = grow(ld.orus)
+	t := make([]uint8, c)
+	copy(t, ld.tags)
+	ld.tags = t
+}
+
+func (ld *loader) glyph(depth int) *sfnt.Glyph {
+	for len(ld.glyphs) <= depth {
+		ld.glyphs = append(ld.glyphs, new(sfnt.Glyph))
+	}
+	return ld.glyphs[depth]
+}
+
+func glyphErr(gid int, code string, detail string) error {
+	return &Error{Code: code, Glyph: gid, Detail: detail, kind: ErrGlyph}
+}
+
+// LoadGlyph loads glyph gid into g, hinted as the instance's options say.
+// It allocates nothing once the instance and g have grown to the font's
+// largest glyph. Errors name FreeType's error (see Error and Name):
+// fpgm/prep failures (ErrProgram), bad glyph data (ErrGlyph) and glyph
+// indexes out of range (ErrArgument). Faults inside a glyph's own
+// program do not fail the load: as FreeType does by default, the outline
+// keeps what the program did up to the fault.
+func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
+	f := in.font
+	if gid < 0 || gid >= f.numGlyphs {
+		return &Error{Code: "Invalid_Argument", Glyph: gid, Detail: "glyph index out of range", kind: ErrArgument}
+	}
+	ld := &in.ld
+	ld.nPoints, ld.nContours = 0, 0
+	ld.contours = ld.contours[:0]
+	ld.ancestors = ld.ancestors[:0]
+	hinted := in.opts.Mode != ModeNone
+	var widths []byte
+	e := &in.e
+	ld.hinted, ld.exec, ld.useAw2 = hinted, hinted, false
+	if hinted {
+		if in.progErr != nil {
+			return in.progErr
+		}
+		e.loadContext()
+		e.setMetrics(in)
+		e.gs = in.sizeGS
+		if in.sizeGS.instructControl&1 != 0 {
+			ld.hinted = false
+		}
+		e.backwardCompat = e.version == 40 && e.subpixelLean && in.sizeGS.instructControl&4 == 0
+		ld.useAw2 = e.subpixelLean && e.grayscaleCT
+		if !(e.version == 40 && e.backwardCompat) && !f.isFixedPitch {
+			widths = in.widths
+		}
+	}
+	if err := in.load(uint16(gid), 0); err != nil {
+		return err
+	}
+	dx := ld.pp1.x
+	n := ld.nPoints
+	if cap(g.Points) < n {
+		g.Points = make([]Point, n, n+n/2)
+	}
+	g.Points = g.Points[:n]
+	for i := 0; i < n; i++ {
+		p := ld.cur[i]
+		g.Points[i] = Point{X: sub(p.x, dx), Y: p.y, On: ld.tags[i]&tagOn != 0}
+	}
+	g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
+	var adv int64
+	if widths != nil && gid < len(widths) {
+		adv = int64(widths[gid]) * 64
+	} else {
+		adv = sub(ld.pp2.x, ld.pp1.x)
+	}
+	if hinted {
+		adv = pixRound(adv)
+		g.ScanControl = e.gs.scanControl
+		g.ScanType = e.gs.scanType
+	} else {
+		g.ScanControl, g.ScanType = false, 0
+	}
+	g.Advance = adv
+	return nil
+}
+
+// metrics is tt_get_metrics: horizontal and vertical metrics of gid.
+func (in *Instance) metrics(gid uint16, yMax int16) (lsb, aw, tsb, ah int64) {
+	f := in.font
+	a, l, _ := f.sf.HMetric(gid)
+	lsb, aw = int64(l), int64(a)
+	switch {
+	case f.hasVMetrics:
+		va, vt, _ := f.sf.VMetric(gid)
+		tsb, ah = int64(vt), int64(va)
+	case f.os2Valid:
+		tsb = int64(int16(int32(f.typoAsc) - int32(yMax)))
+		ah = int64(uint16(abs64(int64(f.typoAsc) - int64(f.typoDesc))))
+	default:
+		tsb = int64(int16(int32(f.hheaAsc) - int32(yMax)))
+		ah = int64(uint16(abs64(int64(f.hheaAsc) - int64(f.hheaDesc))))
+	}
+	return
+}
+
+// load is load_truetype_glyph.
+func (in *Instance) load(gid uint16, depth int) error {
+	f := in.font
+	ld := &in.ld
+	if int(gid) >= f.numGlyphs {
+		return glyphErr(int(gid), "Invalid_Composite", "component glyph index out of range")
+	}
+	g := ld.glyph(depth)
+	if err := f.sf.LoadGlyph(gid, g); err != nil {
+		return glyphError(int(gid), err, ld.hinted)
+	}
+	lsb, aw, tsb, ah := in.metrics(gid, g.YMax)
+	// tt_loader_set_pp
+	ld.pp1 = vec{int64(g.XMin) - lsb, 0}
+	ld.pp2 = vec{ld.pp1.x + aw, 0}
+	var x3 int64
+	if ld.useAw2 {
+		x3 = aw / 2
+	}
+	ld.pp3 = vec{x3, int64(g.YMax) + tsb}
+	ld.pp4 = vec{x3, ld.pp3.y - ah}
+	s := in.scale
+	if g.NumContours == 0 {
+		in.scalePP()
+		return nil
+	}
+	if g.NumContours > 0 {
+		return in.loadSimple(int(gid), g)
+	}
+	// composite
+	for _, a := range ld.ancestors {
+		if a == gid {
+			return glyphErr(int(gid), "Invalid_Composite", "recursive composite glyph")
+		}
+	}
+	ld.ancestors = append(ld.ancestors, gid)
+	defer func() { ld.ancestors = ld.ancestors[:len(ld.ancestors)-1] }()
+	startPoint, startContour := ld.nPoints, ld.nContours
+	in.scalePP()
+	_ = s
+	numPoints := startPoint
+	var last *sfnt.Component
+	for i := range g.Components {
+		c := &g.Components[i]
+		last = c
+		pp := [4]vec{ld.pp1, ld.pp2, ld.pp3, ld.pp4}
+		numBase := ld.nPoints
+		if err := in.load(c.GlyphIndex, depth+1); err != nil {
+			return err
+		}
+		if c.Flags&sfnt.USE_MY_METRICS == 0 {
+			ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
+		}
+		numPoints = ld.nPoints
+		if numPoints == numBase {
+			continue
+		}
+		if err := in.processComponent(int(gid), c, startPoint, numBase); err != nil {
+			return err
+		}
+	}
+	if ld.hinted && last != nil && last.Flags&sfnt.WE_HAVE_INSTRUCTIONS != 0 && numPoints > startPoint {
+		return in.processCompositeGlyph(int(gid), g, startPoint, startContour)
+	}
+	return nil
+}
+
+func (in *Instance) scalePP() {
+	ld := &in.ld
+	s := in.scale
+	ld.pp1.x = mulFix(ld.pp1.x, s)
+	ld.pp2.x = mulFix(ld.pp2.x, s)
+	ld.pp3.x = mulFix(ld.pp3.x, s)
+	ld.pp3.y = mulFix(ld.pp3.y, s)
+	ld.pp4.x = mulFix(ld.pp4.x, s)
+	ld.pp4.y = mulFix(ld.pp4.y, s)
+}
+
+// loadSimple is TT_Load_Simple_Glyph and TT_Process_Simple_Glyph.
+func (in *Instance) loadSimple(gid int, g *sfnt.Glyph) error {
+	ld := &in.ld
+	n := len(g.X)
+	nc := len(g.EndPts)
+	base := ld.nPoints
+	if base+n+4 > MaxPoints || ld.nContours+nc > MaxContours {
+		return glyphErr(gid, "Array_Too_Large", "too many points")
+	}
+	ld.ensure(base + n + 4)
+	for i := 0; i < n; i++ {
+		ld.cur[base+i] = vec{int64(g.X[i]), int64(g.Y[i])}
+		ld.tags[base+i] = g.Flags[i] & tagOn
+	}
+	for _, e := range g.EndPts {
+		ld.contours = append(ld.contours, int(e))
+	}
+	ld.cur[base+n] = ld.pp1
+	ld.cur[base+n+1] = ld.pp2
+	ld.cur[base+n+2] = ld.pp3
+	ld.cur[base+n+3] = ld.pp4
+	for i := 0; i < 4; i++ {
+		ld.tags[base+n+i] = 0
+	}
+	m := n + 4
+	if ld.hinted {
+		copy(ld.orus[base:base+m], ld.cur[base:base+m])
+	}
+	s := in.scale
+	for i := base; i < base+m; i++ {
+		ld.cur[i].x = mulFix(ld.cur[i].x, s)
+		ld.cur[i].y = mulFix(ld.cur[i].y, s)
+	}
+	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = ld.cur[base+n], ld.cur[base+n+1], ld.cur[base+n+2], ld.cur[base+n+3]
+	if ld.hinted {
+		z := zone{
+			org: ld.org[base:], cur: ld.cur[base:], orus: ld.orus[base:], tags: ld.tags[base:],
+			contours: ld.contours[ld.nContours : ld.nContours+nc],
+			nPoints:  m, nContours: nc, firstPoint: 0,
+		}
+		in.hintGlyph(&z, false, g.Instructions)
+	}
+	// FT_GlyphLoader_Add: contour ends become absolute.
+	for i := ld.nContours; i < ld.nContours+nc; i++ {
+		ld.contours[i] += base
+	}
+	ld.nPoints += n
+	ld.nContours += nc
+	return nil
+}
+
+// hintGlyph is TT_Hint_Glyph: z includes the four phantom points.
+func (in *Instance) hintGlyph(z *zone, composite bool, ins []byte) {
+	ld := &in.ld
+	e := &in.e
+	n := z.nPoints
+	if len(ins) > 0 {
+		copy(z.org[:n], z.cur[:n])
+	}
+	e.gs = in.sizeGS
+	if composite {
+		e.xScale, e.yScale = 0x10000, 0x10000
+		copy(z.orus[:n], z.cur[:n])
+	} else {
+		e.xScale, e.yScale = in.scale, in.scale
+	}
+	z.cur[n-4].x = pixRound(z.cur[n-4].x)
+	z.cur[n-3].x = pixRound(z.cur[n-3].x)
+	z.cur[n-2].y = pixRound(z.cur[n-2].y)
+	z.cur[n-1].y = pixRound(z.cur[n-1].y)
+	if len(ins) > 0 {
+		e.ranges[rangeGlyph] = ins
+		e.isComposite = composite
+		e.pts = *z
+		// TT_Run_Context
+		e.gotoCodeRange(rangeGlyph, 0)
+		e.zp0, e.zp1, e.zp2 = &e.pts, &e.pts, &e.pts
+		e.gs.gep0, e.gs.gep1, e.gs.gep2 = 1, 1, 1
+		e.gs.projVector = unitVec{0x4000, 0}
+		e.gs.freeVector = e.gs.projVector
+		e.gs.dualVector = e.gs.projVector
+		e.gs.roundState = roundToGrid
+		e.gs.loop = 1
+		e.top, e.callTop = 0, 0
+		e.prog = ProgGlyph
+		e.run() // glyph program faults are not errors (non-pedantic)
+	}
+	if !(e.version == 40 && e.backwardCompat) {
+		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = z.cur[n-4], z.cur[n-3], z.cur[n-2], z.cur[n-1]
+	}
+}
+
+// processComponent is TT_Process_Composite_Component: transform and
+// place the component just loaded (points numBase..nPoints-1).
+func (in *Instance) processComponent(gid int, c *sfnt.Component, startPoint, numBase int) error {
+	ld := &in.ld
+	pts := ld.cur[numBase:ld.nPoints]
+	haveScale := c.Flags&(sfnt.WE_HAVE_A_SCALE|sfnt.WE_HAVE_AN_X_AND_Y_SCALE|sfnt.WE_HAVE_A_TWO_BY_TWO) != 0
+	xx, xy, yx, yy := int64(c.Scale[0])*4, int64(c.Scale[1])*4, int64(c.Scale[2])*4, int64(c.Scale[3])*4
+	if haveScale {
+		for i := range pts {
+			x, y := pts[i].x, pts[i].y
+			pts[i].x = add(mulFix(x, xx), mulFix(y, xy))
+			pts[i].y = add(mulFix(x, yx), mulFix(y, yy))
+		}
+	}
+	var x, y int64
+	if c.Flags&sfnt.ARGS_ARE_XY_VALUES == 0 {
+		k := uint64(uint32(c.Arg1)) + uint64(startPoint)
+		l := uint64(uint32(c.Arg2)) + uint64(numBase)
+		if k >= uint64(numBase) || l >= uint64(ld.nPoints) {
+			return glyphErr(gid, "Invalid_Composite", "component anchor point out of range")
+		}
+		x = sub(ld.cur[k].x, ld.cur[l].x)
+		y = sub(ld.cur[k].y, ld.cur[l].y)
+	} else {
+		x, y = int64(c.Arg1), int64(c.Arg2)
+		if x == 0 && y == 0 {
+			return nil
+		}
+		if haveScale && c.Flags&sfnt.SCALED_COMPONENT_OFFSET != 0 {
+			x = mulFix(x, hypot(xx, xy))
+			y = mulFix(y, hypot(yy, yx))
+		}
+		x = mulFix(x, in.scale)
+		y = mulFix(y, in.scale)
+		if c.Flags&sfnt.ROUND_XY_TO_GRID != 0 && ld.hinted {
+			if in.e.version == 35 {
+				x = pixRound(x)
+			}
+			y = pixRound(y)
+		}
+	}
+	if x != 0 || y != 0 {
+		for i := range pts {
+			pts[i].x = add(pts[i].x, x)
+			pts[i].y = add(pts[i].y, y)
+		}
+	}
+	return nil
+}
+
+// processCompositeGlyph is TT_Process_Composite_Glyph: run the composite's
+// own program over all its points.
+func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, startContour int) error {
+	ld := &in.ld
+	if ld.nPoints+4 > MaxPoints {
+		return glyphErr(gid, "Array_Too_Large", "too many points")
+	}
+	ld.ensure(ld.nPoints + 4)
+	n := ld.nPoints
+	ld.cur[n], ld.cur[n+1], ld.cur[n+2], ld.cur[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
+	ld.tags[n], ld.tags[n+1], ld.tags[n+2], ld.tags[n+3] = 0, 0, 0, 0
+	if g.InstructionsErr != nil {
+		code := "Too_Many_Hints"
+		return glyphErr(gid, code, g.InstructionsErr.Error())
+	}
+	if len(g.Instructions) == 0 {
+		return nil
+	}
+	z := zone{
+		org: ld.org[startPoint:], cur: ld.cur[startPoint:], orus: ld.orus[startPoint:], tags: ld.tags[startPoint:],
+		contours: ld.contours[startContour:ld.nContours],
+		nPoints:  n - startPoint, nContours: ld.nContours - startContour, firstPoint: startPoint,
+	}
+	for i := 0; i < z.nPoints; i++ {
+		z.tags[i] &^= tagTouch
+	}
+	z.nPoints += 4
+	in.hintGlyph(&z, true, g.Instructions)
+	return nil
+}

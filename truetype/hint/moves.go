@@ -1,0 +1,655 @@
+package hint
+
+// Point-moving and measuring instructions. Bounds failures are ignored
+// (FreeType, non-pedantic); v40 backward compatibility drops x moves and,
+// after both IUP[x] and IUP[y], all moves (Direct_Move, Move_Zp2_Point).
+
+// postIUP reports v40 backward compatibility after IUP[x] and IUP[y].
+func (e *exec) postIUP() bool { return e.backwardCompat && e.iupxCalled && e.iupyCalled }
+
+// move is exc->func_move: move point p of z by distance d along the
+// freedom vector, measured along the projection vector.
+func (e *exec) move(z *zone, p int, d int64) {
+	if e.moveX {
+		if !e.backwardCompat {
+			z.cur[p].x = add(z.cur[p].x, d)
+		}
+		z.tags[p] |= tagTouchX
+		return
+	}
+	if e.moveY {
+		if !e.postIUP() {
+			z.cur[p].y = add(z.cur[p].y, d)
+		}
+		z.tags[p] |= tagTouchY
+		return
+	}
+	if v := int64(e.gs.freeVector.x); v != 0 {
+		if !e.backwardCompat {
+			z.cur[p].x = add(z.cur[p].x, mulDiv(d, v, e.fDotP))
+		}
+		z.tags[p] |= tagTouchX
+	}
+	if v := int64(e.gs.freeVector.y); v != 0 {
+		if !e.postIUP() {
+			z.cur[p].y = add(z.cur[p].y, mulDiv(d, v, e.fDotP))
+		}
+		z.tags[p] |= tagTouchY
+	}
+}
+
+// moveOrig is exc->func_move_orig: the same on the original position.
+func (e *exec) moveOrig(z *zone, p int, d int64) {
+	if e.moveX {
+		z.org[p].x = add(z.org[p].x, d)
+		return
+	}
+	if e.moveY {
+		z.org[p].y = add(z.org[p].y, d)
+		return
+	}
+	if v := int64(e.gs.freeVector.x); v != 0 {
+		z.org[p].x = add(z.org[p].x, mulDiv(d, v, e.fDotP))
+	}
+	if v := int64(e.gs.freeVector.y); v != 0 {
+		z.org[p].y = add(z.org[p].y, mulDiv(d, v, e.fDotP))
+	}
+}
+
+// moveZp2 is Move_Zp2_Point.
+func (e *exec) moveZp2(p int, dx, dy int64, touch bool) {
+	z := e.zp2
+	if e.gs.freeVector.x != 0 {
+		if !e.backwardCompat {
+			z.cur[p].x = add(z.cur[p].x, dx)
+		}
+		if touch {
+			z.tags[p] |= tagTouchX
+		}
+	}
+	if e.gs.freeVector.y != 0 {
+		if !e.postIUP() {
+			z.cur[p].y = add(z.cur[p].y, dy)
+		}
+		if touch {
+			z.tags[p] |= tagTouchY
+		}
+	}
+}
+
+// scaledOrusDist is the original distance FreeType measures from the
+// unscaled outline: DUALPROJ of orus scaled with x_scale (MD, MDRP, IP).
+func (e *exec) scaledOrusDist(v1, v2 vec) int64 {
+	if e.xScale == e.yScale {
+		return mulFix(e.dualProjectPts(v1, v2), e.xScale)
+	}
+	x := mulFix(sub(v1.x, v2.x), e.xScale)
+	y := mulFix(sub(v1.y, v2.y), e.yScale)
+	return e.dualProject(x, y)
+}
+
+// ipOrusDist is IP's original distance: with equal scales FreeType
+// leaves it unscaled (the scale cancels out in the ratio).
+func (e *exec) ipOrusDist(v1, v2 vec) int64 {
+	if e.xScale == e.yScale {
+		return e.dualProjectPts(v1, v2)
+	}
+	x := mulFix(sub(v1.x, v2.x), e.xScale)
+	y := mulFix(sub(v1.y, v2.y), e.yScale)
+	return e.dualProject(x, y)
+}
+
+// insMDAP is MDAP[a] (0x2E-0x2F, pops 1): touch point, rounding it for
+// MDAP[1]; sets rp0 and rp1.
+func (e *exec) insMDAP(a []int64) {
+	p := uint16(a[0])
+	if int(p) >= e.zp0.nPoints {
+		return
+	}
+	var d int64
+	if e.opcode&1 != 0 {
+		c := e.project(e.zp0.cur[p].x, e.zp0.cur[p].y)
+		d = sub(e.round(c), c)
+	}
+	e.move(e.zp0, int(p), d)
+	e.gs.rp0 = p
+	e.gs.rp1 = p
+}
+
+// insMIAP is MIAP[a] (0x3E-0x3F, pops 2): move point to the CVT
+// distance, with cut-in and rounding for MIAP[1].
+func (e *exec) insMIAP(a []int64) {
+	cvtEntry := uint64(a[1])
+	p := uint16(a[0])
+	if int(p) >= e.zp0.nPoints || cvtEntry >= uint64(len(e.cvt)) {
+		e.gs.rp0 = p
+		e.gs.rp1 = p
+		return
+	}
+	dist := e.cvt[cvtEntry]
+	z := e.zp0
+	if e.gs.gep0 == 0 {
+		z.org[p].x = mulFix14(dist, e.gs.freeVector.x)
+		z.org[p].y = mulFix14(dist, e.gs.freeVector.y)
+		z.cur[p] = z.org[p]
+	}
+	orgDist := e.project(z.cur[p].x, z.cur[p].y)
+	if e.opcode&1 != 0 {
+		delta := sub(dist, orgDist)
+		if delta < 0 {
+			delta = -delta
+		}
+		if delta > e.gs.controlValueCutin {
+			dist = orgDist
+		}
+		dist = e.round(dist)
+	}
+	e.move(z, int(p), sub(dist, orgDist))
+	e.gs.rp0 = p
+	e.gs.rp1 = p
+}
+
+// insMDRP is MDRP[abcde] (0xC0-0xDF, pops 1): keep the original
+// distance from rp0, with single width, rounding and minimum distance.
+func (e *exec) insMDRP(a []int64) {
+	p := uint16(a[0])
+	if int(p) < e.zp1.nPoints && int(e.gs.rp0) < e.zp0.nPoints {
+		var orgDist int64
+		if e.gs.gep0 == 0 || e.gs.gep1 == 0 {
+			orgDist = e.dualProjectPts(e.zp1.org[p], e.zp0.org[e.gs.rp0])
+		} else {
+			orgDist = e.scaledOrusDist(e.zp1.orus[p], e.zp0.orus[e.gs.rp0])
+		}
+		if e.gs.singleWidthCutin > 0 &&
+			orgDist < e.gs.singleWidthValue+e.gs.singleWidthCutin &&
+			orgDist > e.gs.singleWidthValue-e.gs.singleWidthCutin {
+			if orgDist >= 0 {
+				orgDist = e.gs.singleWidthValue
+			} else {
+				orgDist = -e.gs.singleWidthValue
+			}
+		}
+		var dist int64
+		if e.opcode&4 != 0 {
+			dist = e.round(orgDist)
+		} else {
+			dist = roundNone(orgDist)
+		}
+		if e.opcode&8 != 0 {
+			md := e.gs.minimumDistance
+			if orgDist >= 0 {
+				if dist < md {
+					dist = md
+				}
+			} else if dist > -md {
+				dist = -md
+			}
+		}
+		cur := e.projectPts(e.zp1.cur[p], e.zp0.cur[e.gs.rp0])
+		e.move(e.zp1, int(p), sub(dist, cur))
+	}
+	e.gs.rp1 = e.gs.rp0
+	e.gs.rp2 = p
+	if e.opcode&16 != 0 {
+		e.gs.rp0 = p
+	}
+}
+
+// insMIRP is MIRP[abcde] (0xE0-0xFF, pops 2): move point to the CVT
+// distance from rp0, with single width, auto flip, cut-in, rounding and
+// minimum distance.
+func (e *exec) insMIRP(a []int64) {
+	p := uint16(a[0])
+	cvtEntry := uint64(add(a[1], 1))
+	if int(p) >= e.zp1.nPoints || cvtEntry >= uint64(len(e.cvt))+1 || int(e.gs.rp0) >= e.zp0.nPoints {
+		e.gs.rp1 = e.gs.rp0
+		if e.opcode&16 != 0 {
+			e.gs.rp0 = p
+		}
+		e.gs.rp2 = p
+		return
+	}
+	var cvtDist int64
+	if cvtEntry != 0 {
+		cvtDist = e.cvt[cvtEntry-1]
+	}
+	delta := sub(cvtDist, e.gs.singleWidthValue)
+	if delta < 0 {
+		delta = -delta
+	}
+	if delta < e.gs.singleWidthCutin {
+		if cvtDist >= 0 {
+			cvtDist = e.gs.singleWidthValue
+		} else {
+			cvtDist = -e.gs.singleWidthValue
+		}
+	}
+	z1, z0, rp0 := e.zp1, e.zp0, e.gs.rp0
+	if e.gs.gep1 == 0 {
+		z1.org[p].x = add(z0.org[rp0].x, mulFix14(cvtDist, e.gs.freeVector.x))
+		z1.org[p].y = add(z0.org[rp0].y, mulFix14(cvtDist, e.gs.freeVector.y))
+		z1.cur[p] = z1.org[p]
+	}
+	orgDist := e.dualProjectPts(z1.org[p], z0.org[rp0])
+	curDist := e.projectPts(z1.cur[p], z0.cur[rp0])
+	if e.gs.autoFlip && (orgDist^cvtDist) < 0 {
+		cvtDist = -cvtDist
+	}
+	var dist int64
+	if e.opcode&4 != 0 {
+		if e.gs.gep0 == e.gs.gep1 {
+			delta := sub(cvtDist, orgDist)
+			if delta < 0 {
+				delta = -delta
+			}
+			if delta > e.gs.controlValueCutin {
+				cvtDist = orgDist
+			}
+		}
+		dist = e.round(cvtDist)
+	} else {
+		dist = roundNone(cvtDist)
+	}
+	if e.opcode&8 != 0 {
+		md := e.gs.minimumDistance
+		if orgDist >= 0 {
+			if dist < md {
+				dist = md
+			}
+		} else if dist > -md {
+			dist = -md
+		}
+	}
+	e.move(z1, int(p), sub(dist, curDist))
+	e.gs.rp1 = e.gs.rp0
+	if e.opcode&16 != 0 {
+		e.gs.rp0 = p
+	}
+	e.gs.rp2 = p
+}
+
+// insMSIRP is MSIRP[a] (0x3A-0x3B, pops 2): move point to distance a[1]
+// from rp0.
+func (e *exec) insMSIRP(a []int64) {
+	p := uint16(a[0])
+	if int(p) >= e.zp1.nPoints || int(e.gs.rp0) >= e.zp0.nPoints {
+		return
+	}
+	if e.gs.gep1 == 0 {
+		e.zp1.org[p] = e.zp0.org[e.gs.rp0]
+		e.moveOrig(e.zp1, int(p), a[1])
+		e.zp1.cur[p] = e.zp1.org[p]
+	}
+	dist := e.projectPts(e.zp1.cur[p], e.zp0.cur[e.gs.rp0])
+	e.move(e.zp1, int(p), sub(a[1], dist))
+	e.gs.rp1 = e.gs.rp0
+	e.gs.rp2 = p
+	if e.opcode&1 != 0 {
+		e.gs.rp0 = p
+	}
+}
+
+// pointDisplacement is Compute_Point_Displacement (SHP, SHC, SHZ): the
+// displacement of rp1 (zp0) or rp2 (zp1).
+func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
+	var p uint16
+	if e.opcode&1 != 0 {
+		z, p = e.zp0, e.gs.rp1
+	} else {
+		z, p = e.zp1, e.gs.rp2
+	}
+	if int(p) >= z.nPoints {
+		return 0, 0, z, 0, false
+	}
+	d := e.projectPts(z.cur[p], z.org[p])
+	dx = mulDiv(d, int64(e.gs.freeVector.x), e.fDotP)
+	dy = mulDiv(d, int64(e.gs.freeVector.y), e.fDotP)
+	return dx, dy, z, int(p), true
+}
+
+// popPoint pops one point number of a looping instruction.
+func (e *exec) popPoint() int {
+	e.args--
+	return int(uint16(e.stack[e.args]))
+}
+
+// insSHP is SHP[a] (0x32-0x33, pops loop points): shift points by the
+// reference point's displacement.
+func (e *exec) insSHP() {
+	if e.top < int(e.gs.loop) {
+		e.gs.loop = 1
+		e.newTop = e.args
+		return
+	}
+	dx, dy, _, _, ok := e.pointDisplacement()
+	if !ok {
+		return
+	}
+	for e.gs.loop > 0 {
+		p := e.popPoint()
+		if p < e.zp2.nPoints {
+			e.moveZp2(p, dx, dy, true)
+		}
+		e.gs.loop--
+	}
+	e.gs.loop = 1
+	e.newTop = e.args
+}
+
+// insSHC is SHC[a] (0x34-0x35, pops 1): shift a contour.
+func (e *exec) insSHC(a []int64) {
+	contour := int16(a[0])
+	bounds := 1
+	if e.gs.gep2 != 0 {
+		bounds = e.zp2.nContours
+	}
+	if uint32(int32(contour)) >= uint32(bounds) {
+		return
+	}
+	dx, dy, z, ref, ok := e.pointDisplacement()
+	if !ok {
+		return
+	}
+	start := 0
+	if contour != 0 {
+		start = int(uint16(e.zp2.contours[contour-1] + 1 - e.zp2.firstPoint))
+	}
+	var limit int
+	if e.gs.gep2 == 0 {
+		limit = e.zp2.nPoints
+	} else {
+		limit = int(uint16(e.zp2.contours[contour] - e.zp2.firstPoint + 1))
+	}
+	for i := start; i < limit; i++ {
+		if z != e.zp2 || ref != i {
+			e.moveZp2(i, dx, dy, true)
+		}
+	}
+}
+
+// insSHZ is SHZ[a] (0x36-0x37, pops 1): shift a zone (points untouched).
+func (e *exec) insSHZ(a []int64) {
+	if uint32(a[0]) >= 2 {
+		return
+	}
+	dx, dy, z, ref, ok := e.pointDisplacement()
+	if !ok {
+		return
+	}
+	var limit int
+	if e.gs.gep2 == 0 {
+		limit = e.zp2.nPoints
+	} else if e.gs.gep2 == 1 && e.zp2.nContours > 0 {
+		limit = int(uint16(e.zp2.contours[e.zp2.nContours-1] + 1))
+	}
+	// For a composite's zone FreeType takes the last contour end as an
+	// absolute point number (it reads past the zone); fontvm stops at
+	// the end of its arrays instead of faulting.
+	if limit > len(e.zp2.cur) {
+		limit = len(e.zp2.cur)
+	}
+	for i := 0; i < limit; i++ {
+		if z != e.zp2 || ref != i {
+			e.moveZp2(i, dx, dy, false)
+		}
+	}
+}
+
+// insSHPIX is SHPIX (0x38, pops 1 + loop points): shift points by a
+// pixel amount along the freedom vector. In v40 backward compatibility
+// only y moves of twilight points, or of y-touched points (or composite
+// glyphs' points) before IUP, happen.
+func (e *exec) insSHPIX(a []int64) {
+	inTwilight := e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0
+	if e.top < int(e.gs.loop)+1 {
+		e.gs.loop = 1
+		e.newTop = e.args
+		return
+	}
+	dx := mulFix14(a[0], e.gs.freeVector.x)
+	dy := mulFix14(a[0], e.gs.freeVector.y)
+	for e.gs.loop > 0 {
+		p := e.popPoint()
+		if p < e.zp2.nPoints {
+			if e.backwardCompat {
+				if inTwilight || (!(e.iupxCalled && e.iupyCalled) &&
+					((e.isComposite && e.gs.freeVector.y != 0) || e.zp2.tags[p]&tagTouchY != 0)) {
+					e.moveZp2(p, 0, dy, true)
+				}
+			} else {
+				e.moveZp2(p, dx, dy, true)
+			}
+		}
+		e.gs.loop--
+	}
+	e.gs.loop = 1
+	e.newTop = e.args
+}
+
+// insIP is IP (0x39, pops loop points): interpolate points between rp1
+// and rp2.
+func (e *exec) insIP() {
+	if e.top < int(e.gs.loop) {
+		e.gs.loop = 1
+		e.newTop = e.args
+		return
+	}
+	twilight := e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0
+	if int(e.gs.rp1) >= e.zp0.nPoints {
+		e.gs.loop = 1
+		e.newTop = e.args
+		return
+	}
+	var orusBase vec
+	if twilight {
+		orusBase = e.zp0.org[e.gs.rp1]
+	} else {
+		orusBase = e.zp0.orus[e.gs.rp1]
+	}
+	curBase := e.zp0.cur[e.gs.rp1]
+	var oldRange, curRange int64
+	if int(e.gs.rp2) < e.zp1.nPoints {
+		if twilight {
+			oldRange = e.dualProjectPts(e.zp1.org[e.gs.rp2], orusBase)
+		} else {
+			oldRange = e.ipOrusDist(e.zp1.orus[e.gs.rp2], orusBase)
+		}
+		curRange = e.projectPts(e.zp1.cur[e.gs.rp2], curBase)
+	}
+	for ; e.gs.loop > 0; e.gs.loop-- {
+		e.args--
+		p := uint64(uint32(e.stack[e.args]))
+		if p >= uint64(e.zp2.nPoints) {
+			continue
+		}
+		var orgDist int64
+		if twilight {
+			orgDist = e.dualProjectPts(e.zp2.org[p], orusBase)
+		} else {
+			orgDist = e.ipOrusDist(e.zp2.orus[p], orusBase)
+		}
+		curDist := e.projectPts(e.zp2.cur[p], curBase)
+		var newDist int64
+		if orgDist != 0 {
+			if oldRange != 0 {
+				newDist = mulDiv(orgDist, curRange, oldRange)
+			} else {
+				newDist = orgDist
+			}
+		}
+		e.move(e.zp2, int(p), sub(newDist, curDist))
+	}
+	e.gs.loop = 1
+	e.newTop = e.args
+}
+
+// insALIGNRP is ALIGNRP (0x3C, pops loop points): move points onto rp0
+// along the projection vector.
+func (e *exec) insALIGNRP() {
+	if e.top < int(e.gs.loop) || int(e.gs.rp0) >= e.zp0.nPoints {
+		e.gs.loop = 1
+		e.newTop = e.args
+		return
+	}
+	for e.gs.loop > 0 {
+		p := e.popPoint()
+		if p < e.zp1.nPoints {
+			d := e.projectPts(e.zp1.cur[p], e.zp0.cur[e.gs.rp0])
+			e.move(e.zp1, p, -d)
+		}
+		e.gs.loop--
+	}
+	e.gs.loop = 1
+	e.newTop = e.args
+}
+
+// insALIGNPTS is ALIGNPTS (0x27, pops 2): move two points to their
+// middle.
+func (e *exec) insALIGNPTS(a []int64) {
+	p1 := uint16(a[0])
+	p2 := uint16(a[1])
+	if int(p1) >= e.zp1.nPoints || int(p2) >= e.zp0.nPoints {
+		return
+	}
+	d := e.projectPts(e.zp0.cur[p2], e.zp1.cur[p1]) / 2
+	e.move(e.zp1, int(p1), d)
+	e.move(e.zp0, int(p2), -d)
+}
+
+// insISECT is ISECT (0x0F, pops 5): move a point to the intersection of
+// two lines.
+func (e *exec) insISECT(a []int64) {
+	p := uint16(a[0])
+	a0, a1 := uint16(a[1]), uint16(a[2])
+	b0, b1 := uint16(a[3]), uint16(a[4])
+	z0, z1, z2 := e.zp0, e.zp1, e.zp2
+	if int(b0) >= z0.nPoints || int(b1) >= z0.nPoints || int(a0) >= z1.nPoints ||
+		int(a1) >= z1.nPoints || int(p) >= z2.nPoints {
+		return
+	}
+	dbx := sub(z0.cur[b1].x, z0.cur[b0].x)
+	dby := sub(z0.cur[b1].y, z0.cur[b0].y)
+	dax := sub(z1.cur[a1].x, z1.cur[a0].x)
+	day := sub(z1.cur[a1].y, z1.cur[a0].y)
+	dx := sub(z0.cur[b0].x, z1.cur[a0].x)
+	dy := sub(z0.cur[b0].y, z1.cur[a0].y)
+	disc := add(mulDiv(dax, -dby, 0x40), mulDiv(day, dbx, 0x40))
+	dot := add(mulDiv(dax, dbx, 0x40), mulDiv(day, dby, 0x40))
+	if int64(uint64(19)*uint64(abs64(disc))) > abs64(dot) {
+		val := add(mulDiv(dx, -dby, 0x40), mulDiv(dy, dbx, 0x40))
+		rx := mulDiv(val, dax, disc)
+		ry := mulDiv(val, day, disc)
+		z2.cur[p].x = add(z1.cur[a0].x, rx)
+		z2.cur[p].y = add(z1.cur[a0].y, ry)
+	} else {
+		z2.cur[p].x = add(add(z1.cur[a0].x, z1.cur[a1].x), add(z0.cur[b0].x, z0.cur[b1].x)) / 4
+		z2.cur[p].y = add(add(z1.cur[a0].y, z1.cur[a1].y), add(z0.cur[b0].y, z0.cur[b1].y)) / 4
+	}
+	z2.tags[p] |= tagTouch
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// insGC is GC[a] (0x46-0x47, pops 1, pushes 1): a point's current (GC[0])
+// or original (GC[1], dual vector) coordinate.
+func (e *exec) insGC(a []int64) {
+	l := uint64(a[0])
+	if l >= uint64(e.zp2.nPoints) {
+		a[0] = 0
+		return
+	}
+	if e.opcode&1 != 0 {
+		a[0] = e.dualProject(e.zp2.org[l].x, e.zp2.org[l].y)
+	} else {
+		a[0] = e.project(e.zp2.cur[l].x, e.zp2.cur[l].y)
+	}
+}
+
+// insSCFS is SCFS (0x48, pops 2): set a point's coordinate.
+func (e *exec) insSCFS(a []int64) {
+	l := uint16(a[0])
+	if int(l) >= e.zp2.nPoints {
+		return
+	}
+	k := e.project(e.zp2.cur[l].x, e.zp2.cur[l].y)
+	e.move(e.zp2, int(l), sub(a[1], k))
+	if e.gs.gep2 == 0 {
+		e.zp2.org[l] = e.zp2.cur[l]
+	}
+}
+
+// insMD is MD[a] (0x49-0x4A, pops 2, pushes 1): distance between two
+// points, current (MD[1]) or original (MD[0]).
+func (e *exec) insMD(a []int64) {
+	k := uint16(a[1])
+	l := uint16(a[0])
+	var d int64
+	if int(l) < e.zp0.nPoints && int(k) < e.zp1.nPoints {
+		if e.opcode&1 != 0 {
+			d = e.projectPts(e.zp0.cur[l], e.zp1.cur[k])
+		} else if e.gs.gep0 == 0 || e.gs.gep1 == 0 {
+			d = e.dualProjectPts(e.zp0.org[l], e.zp1.org[k])
+		} else {
+			d = e.scaledOrusDist(e.zp0.orus[l], e.zp1.orus[k])
+		}
+	}
+	a[0] = d
+}
+
+// insUTP is UTP (0x29, pops 1): untouch a point.
+func (e *exec) insUTP(a []int64) {
+	p := uint16(a[0])
+	if int(p) >= e.zp0.nPoints {
+		return
+	}
+	mask := uint8(0xFF)
+	if e.gs.freeVector.x != 0 {
+		mask &^= tagTouchX
+	}
+	if e.gs.freeVector.y != 0 {
+		mask &^= tagTouchY
+	}
+	e.zp0.tags[p] &= mask
+}
+
+// insFLIPPT is FLIPPT (0x80, pops loop points): flip on/off curve.
+func (e *exec) insFLIPPT() {
+	if e.postIUP() || e.top < int(e.gs.loop) {
+		e.gs.loop = 1
+		e.newTop = e.args
+		return
+	}
+	for e.gs.loop > 0 {
+		p := e.popPoint()
+		if p < e.pts.nPoints {
+			e.pts.tags[p] ^= tagOn
+		}
+		e.gs.loop--
+	}
+	e.gs.loop = 1
+	e.newTop = e.args
+}
+
+// insFLIPRG is FLIPRGON (0x81) and FLIPRGOFF (0x82), pops 2.
+func (e *exec) insFLIPRG(a []int64) {
+	if e.postIUP() {
+		return
+	}
+	k := uint16(a[1])
+	l := uint16(a[0])
+	if int(k) >= e.pts.nPoints || int(l) >= e.pts.nPoints {
+		return
+	}
+	for i := int(l); i <= int(k); i++ {
+		if e.opcode == 0x81 {
+			e.pts.tags[i] |= tagOn
+		} else {
+			e.pts.tags[i] &^= tagOn
+		}
+	}
+}

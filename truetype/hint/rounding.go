@@ -1,0 +1,149 @@
+package hint
+
+// Rounding: the round state set by RTHG (0x19), RTG (0x18), RTDG (0x3D),
+// RDTG (0x7D), RUTG (0x7C), ROFF (0x7A), SROUND (0x76) and S45ROUND
+// (0x77), and FreeType's Round_* functions. FreeType's engine
+// compensations are all zero, so the color argument plays no part.
+
+// round rounds distance d with the current round state (exc->func_round).
+func (e *exec) round(d int64) int64 {
+	switch e.gs.roundState {
+	case roundToHalfGrid:
+		if d >= 0 {
+			v := pixFloor(d) + 32
+			if v < 0 {
+				v = 32
+			}
+			return v
+		}
+		v := -(pixFloor(-d) + 32)
+		if v > 0 {
+			v = -32
+		}
+		return v
+	case roundToGrid:
+		if d >= 0 {
+			v := pixRound(d)
+			if v < 0 {
+				v = 0
+			}
+			return v
+		}
+		v := -pixRound(-d)
+		if v > 0 {
+			v = 0
+		}
+		return v
+	case roundToDoubleGrid:
+		if d >= 0 {
+			v := padRound(d, 32)
+			if v < 0 {
+				v = 0
+			}
+			return v
+		}
+		v := -padRound(-d, 32)
+		if v > 0 {
+			v = 0
+		}
+		return v
+	case roundDownToGrid:
+		if d >= 0 {
+			v := pixFloor(d)
+			if v < 0 {
+				v = 0
+			}
+			return v
+		}
+		v := -pixFloor(-d)
+		if v > 0 {
+			v = 0
+		}
+		return v
+	case roundUpToGrid:
+		if d >= 0 {
+			v := pixCeil(d)
+			if v < 0 {
+				v = 0
+			}
+			return v
+		}
+		v := -pixCeil(-d)
+		if v > 0 {
+			v = 0
+		}
+		return v
+	case roundSuper:
+		if d >= 0 {
+			v := int64(uint64(d)+uint64(e.threshold-e.phase)) & -e.period
+			v += e.phase
+			if v < 0 {
+				v = e.phase
+			}
+			return v
+		}
+		v := -(int64(uint64(e.threshold-e.phase)-uint64(d)) & -e.period)
+		v -= e.phase
+		if v > 0 {
+			v = -e.phase
+		}
+		return v
+	case roundSuper45:
+		if e.period == 0 {
+			// FreeType would divide by zero; SetSuperRound never gives a
+			// zero period, so this cannot happen.
+			return d
+		}
+		if d >= 0 {
+			v := (int64(uint64(d)+uint64(e.threshold-e.phase)) / e.period) * e.period
+			v += e.phase
+			if v < 0 {
+				v = e.phase
+			}
+			return v
+		}
+		v := -((int64(uint64(e.threshold-e.phase)-uint64(d)) / e.period) * e.period)
+		v -= e.phase
+		if v > 0 {
+			v = -e.phase
+		}
+		return v
+	}
+	return roundNone(d)
+}
+
+// roundNone is Round_None (compensation zero): the identity.
+func roundNone(d int64) int64 { return d }
+
+// setSuperRound is SetSuperRound: it decodes an SROUND/S45ROUND selector
+// with grid period gridPeriod (F2Dot14: 0x4000 or 0x2D41).
+func (e *exec) setSuperRound(gridPeriod int64, selector int64) {
+	switch selector & 0xC0 {
+	case 0:
+		e.period = gridPeriod / 2
+	case 0x40:
+		e.period = gridPeriod
+	case 0x80:
+		e.period = gridPeriod * 2
+	case 0xC0:
+		e.period = gridPeriod
+	}
+	switch selector & 0x30 {
+	case 0:
+		e.phase = 0
+	case 0x10:
+		e.phase = e.period / 4
+	case 0x20:
+		e.phase = e.period / 2
+	case 0x30:
+		e.phase = e.period * 3 / 4
+	}
+	if selector&0x0F == 0 {
+		e.threshold = e.period - 1
+	} else {
+		e.threshold = (int64(selector&0x0F) - 4) * e.period / 8
+	}
+	e.period >>= 8
+	e.phase >>= 8
+	e.threshold >>= 8
+}
