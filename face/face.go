@@ -70,6 +70,7 @@ type Face struct {
 	grayR   raster.Gray
 	mask    image.Alpha
 	metrics font.Metrics
+	kern    kernTable
 }
 
 // A loader produces glyph outlines in 26.6 pixels (y up) in FreeType's
@@ -119,6 +120,7 @@ func NewFace(f *sfnt.Font, opts *FaceOptions) (*Face, error) {
 	}
 	fc.src = src
 	fc.metrics = fc.computeMetrics()
+	fc.kern = loadKern(f)
 	return fc, nil
 }
 
@@ -160,9 +162,53 @@ func (f *Face) computeMetrics() font.Metrics {
 	return m
 }
 
-// Kern satisfies font.Face. fontvm does not read kerning tables yet; it
-// returns 0.
-func (f *Face) Kern(r0, r1 rune) fixed.Int26_6 { return 0 }
+// Kern satisfies font.Face with the font's 'kern' table (format 0; GPOS
+// kerning is not applied), scaled as FreeType's FT_Get_Kerning does:
+// FT_KERNING_DEFAULT for hinted faces (scaled, reduced by ppem/25 below
+// 25 ppem, rounded to whole pixels) and FT_KERNING_UNFITTED for unhinted
+// ones (scaled only).
+func (f *Face) Kern(r0, r1 rune) fixed.Int26_6 {
+	return f.KernIndex(f.glyphIndex(r0), f.glyphIndex(r1))
+}
+
+// KernIndex is Kern for glyph indexes.
+func (f *Face) KernIndex(left, right uint16) fixed.Int26_6 {
+	v := f.kern.value(left, right)
+	if v == 0 {
+		return 0
+	}
+	x := mulFix(int64(v), f.scale)
+	if f.src.hinted() {
+		if f.ppem < 25 {
+			x = mulDivRound(x, int64(f.ppem), 25)
+		}
+		x = pixRound(x)
+	}
+	return fixed.Int26_6(x)
+}
+
+// mulDivRound is FT_MulDiv (64-bit build).
+func mulDivRound(a, b, c int64) int64 {
+	s := int64(1)
+	ua, ub, uc := uint64(a), uint64(b), uint64(c)
+	if a < 0 {
+		ua, s = -ua, -s
+	}
+	if b < 0 {
+		ub, s = -ub, -s
+	}
+	if c < 0 {
+		uc, s = -uc, -s
+	}
+	d := uint64(0x7fffffff)
+	if uc > 0 {
+		d = (ua*ub + uc>>1) / uc
+	}
+	if s < 0 {
+		return -int64(d)
+	}
+	return int64(d)
+}
 
 func (f *Face) glyphIndex(r rune) uint16 { return f.cmap.Lookup(r) }
 
@@ -177,6 +223,14 @@ func (f *Face) GlyphByIndex(dot fixed.Point26_6, gid uint16) (dr image.Rectangle
 		return image.Rectangle{}, nil, image.Point{}, 0, false
 	}
 	return dr, m, image.Point{}, adv, true
+}
+
+// LoadOutline loads glyph gid's outline as the face renders it (hinted or
+// not, 26.6 pixels, y up, FreeType's tags and flags) into o, reusing o's
+// slices, and returns the glyph's advance. The outline's origin is the
+// glyph origin.
+func (f *Face) LoadOutline(gid uint16, o *raster.Outline) (advance fixed.Int26_6, err error) {
+	return f.src.load(gid, o)
 }
 
 // Hinted reports whether the face's outlines are hinted.

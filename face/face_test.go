@@ -189,3 +189,38 @@ func BenchmarkGlyph(b *testing.B) {
 		})
 	}
 }
+
+// Kerning comes from the kern table: DejaVu Sans kerns "AV" (the pair's
+// value in the table is negative), Go Regular has no kern table.
+func TestKern(t *testing.T) {
+	var dv corpus.Font
+	for _, f := range corpus.HintedFonts {
+		if f.Name == "DejaVuSans" {
+			dv = f
+		}
+	}
+	sf, err := sfnt.Parse(corpus.Load(t, dv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []font.Hinting{font.HintingNone, font.HintingFull} {
+		fc, err := NewFace(sf, &FaceOptions{Size: 40, Hinting: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := fc.Kern('A', 'V')
+		if k >= 0 {
+			t.Errorf("hinting %v: Kern(A, V) = %v, want < 0", h, k)
+		}
+		if h != font.HintingNone && k&63 != 0 {
+			t.Errorf("hinted kerning %v is not whole pixels", k)
+		}
+		if fc.Kern('H', 'H') != 0 {
+			t.Errorf("Kern(H, H) = %v", fc.Kern('H', 'H'))
+		}
+	}
+	gf, _ := NewFace(goRegular(t), nil)
+	if k := gf.Kern('A', 'V'); k != 0 {
+		t.Errorf("Go Regular Kern(A, V) = %v, want 0 (no kern table)", k)
+	}
+}

@@ -39,10 +39,16 @@ func refPPEMs() []int {
 // be identical; for anti-aliased ones the mean absolute difference per
 // pixel is reported and must stay at most 1 gray level.
 func TestReferenceFaceBitmaps(t *testing.T) {
-	fonts := []corpus.Font{corpus.GoFonts[0]}
-	for _, f := range corpus.HintedFonts {
-		if f.Name == "DejaVuSans" || f.Name == "LiberationSans" {
-			fonts = append(fonts, f)
+	names := "GoRegular,DejaVuSans,LiberationSans"
+	if s := os.Getenv("FONTVM_FACE_FONTS"); s != "" {
+		names = s // e.g. CharisSIL,Andika (any corpus font name)
+	}
+	var fonts []corpus.Font
+	for _, n := range strings.Split(names, ",") {
+		for _, f := range append(append([]corpus.Font{}, corpus.GoFonts...), corpus.HintedFonts...) {
+			if f.Name == n {
+				fonts = append(fonts, f)
+			}
 		}
 	}
 	modes := []struct {

@@ -135,86 +135,7 @@ type verifierCase struct {
 // TestVerifierErrors: every refusal of graphite2's code loader, and the
 // boundary that is still accepted, with hand-assembled code.
 func TestVerifierErrors(t *testing.T) {
-	const C, A = true, false
-	cases := []verifierCase{
-		// illegal and unimplemented opcodes
-		{"illegal 0x43", ".byte 0x43\nRetTrue", C, 0, 2, PassSubstitute, InvalidOpcode, 0},
-		{"illegal 0xFF in action", "NOP\n.byte 0xFF\nRetZero", A, 0, 2, PassSubstitute, InvalidOpcode, 1},
-		{"NextN", "NextN 1\nRetZero", A, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
-		{"PushIGlyphAttr", "PushIGlyphAttr 0 0 0\nPopRet", C, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
-		{"PutSubs2", "PutSubs2\nRetZero", A, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
-		{"PutSubs3", "PutSubs3\nRetZero", A, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
-		{"ContextItem in action", "ContextItem 0 0\nRetZero", A, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
-		{"PutGlyph in constraint", "PutGlyph 1\nRetTrue", C, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
-		{"AttrSet in constraint", "PushByte 1\nAttrSet shift_x\nRetTrue", C, 0, 2, PassSubstitute, UnimplementedOpcode, 2},
-		{"Insert in positioning", "Insert\nRetZero", A, 0, 2, PassPositioning, InvalidOpcode, 0},
-		{"Delete in justification", "Delete\nRetZero", A, 0, 2, PassJustification, InvalidOpcode, 0},
-		{"Insert in substitution", "Insert\nPutGlyph 1\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
-		// arguments past the end
-		{"PushShort truncated", ".byte 0x03 0x00", C, 0, 2, PassSubstitute, ArgumentsExhausted, 0},
-		{"PushLong truncated", "NOP\n.byte 0x05 1 2 3", C, 0, 2, PassSubstitute, ArgumentsExhausted, 1},
-		{"Assoc without count", "NOP\n.byte 0x21", A, 0, 2, PassSubstitute, ArgumentsExhausted, 1},
-		{"Assoc offsets past end", ".byte 0x21 3 0", A, 0, 2, PassSubstitute, ArgumentsExhausted, 0},
-		{"args end the code", "PushByte 1", C, 0, 2, PassSubstitute, MissingReturn, 0},
-		// skips
-		{"ContextItem skips past the end", "ContextItem 0 9\nPushByte 1\nPopRet", C, 0, 2, PassSubstitute, JumpPastEnd, 0},
-		{"ContextItem skips to the end", "ContextItem 0 3\nPushByte 1\nPopRet", C, 0, 2, PassSubstitute, JumpPastEnd, 0},
-		{"ContextItem skip ends before the end", "ContextItem 0 3\nPushByte 1\nPopRet\nRetTrue", C, 0, 2, PassSubstitute, Loaded, 0},
-		{"nested ContextItem", "ContextItem 0 7\nContextItem 1 3\nPushByte 1\nPopRet\nRetTrue\nRetTrue", C, 0, 2, PassSubstitute, NestedContextItem, 3},
-		{"ContextItem slot outside the rule", "ContextItem 2 3\nPushByte 1\nPopRet\nRetTrue", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"ContextItem negative slot", "ContextItem -1 3\nPushByte 1\nPopRet\nRetTrue", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"ContextItem body checked", "ContextItem 0 2\n.byte 0x44 0\nRetTrue", C, 0, 2, PassSubstitute, InvalidOpcode, 3},
-		// missing return
-		{"no return", "PushByte 1\nNOP", C, 0, 2, PassSubstitute, MissingReturn, 2},
-		{"only NOP", "NOP", A, 0, 2, PassSubstitute, MissingReturn, 0},
-		{"return inside a context body counts", "ContextItem 0 1\nRetTrue\nPushByte 0\nRetTrue", C, 0, 2, PassSubstitute, Loaded, 0},
-		// static stack underflow
-		{"Add on empty stack", "Add\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 0},
-		{"Add on one value", "PushByte 1\nAdd\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 2},
-		{"Neg on empty stack", "Neg\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 0},
-		{"Cond on two values", "PushByte 1\nPushByte 1\nCond\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 4},
-		{"PopRet on empty stack", "PopRet", C, 0, 2, PassSubstitute, UnderfullStack, 0},
-		{"AttrSet on empty stack", "AttrSet shift_x\nRetZero", A, 0, 2, PassSubstitute, UnderfullStack, 0},
-		{"SetBits on empty stack", "SetBits 0xff 1\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 0},
-		{"SetFeat pops nothing statically", "SetFeat 0 0\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
-		// ids out of range
-		{"class = number of classes", "PutGlyph 20\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"class below the limit", "PutGlyph 19\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
-		{"8-bit output class", "PutSubs8 0 1 20\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"16-bit input class", "PutSubs 0 256 1\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"glyph attribute = count", "PushGlyphAttr 30 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"8-bit glyph attribute", "PushGlyphAttr8 30 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"attached glyph attribute", "PushAttToGlyphAttr 300 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"feature = count", "PushFeat 4 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"SetFeat feature", "PushByte 1\nSetFeat 4 0\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
-		{"metric descent", "PushGlyphMetric descent 0 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"metric ascent", "PushGlyphMetric ascent 0 0\nPopRet", C, 0, 2, PassSubstitute, Loaded, 0},
-		{"attached metric", "PushAttToGlyphMetric 11 0 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"slot attribute 78", "PushByte 1\nAttrSet 78\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
-		{"slot attribute 77", "PushByte 1\nAttrSet seq_valign_wt\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
-		{"AttrSet user", "PushByte 1\nAttrSet user\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
-		{"PushSlotAttr user", "PushSlotAttr user 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"IAttrSet index 1 of plain attribute", "PushByte 1\nIAttrSet shift_x 1\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
-		{"IAttrSet user beyond numUser", "PushByte 1\nIAttrSet user 2\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
-		{"IAttrSet attribute 30", "PushByte 1\nIAttrAdd 30 0\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
-		{"IAttrSetSlot comp_ref 254", "PushByte 1\nIAttrSetSlot comp_ref 254\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
-		{"IAttrSub comp_ref 255", "PushByte 1\nIAttrSub comp_ref 255\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
-		{"PushISlotAttr index", "PushISlotAttr user 0 2\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		// slot offsets outside the rule's context
-		{"constraint looks ahead", "PushGlyphAttr 1 1\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"constraint looks behind its pre-context", "PushGlyphAttr 1 -2\nPopRet", C, 1, 2, PassSubstitute, OutOfRangeData, 0},
-		{"constraint within its pre-context", "PushGlyphAttr 1 -1\nPopRet", C, 1, 2, PassSubstitute, Loaded, 0},
-		{"action slot past the rule", "PutCopy 2\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"action slot before the rule", "PutCopy -1\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"action reaches the pre-context", "PutCopy -1\nRetZero", A, 1, 2, PassSubstitute, Loaded, 0},
-		{"Assoc offset outside", "Assoc 0 5\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"Assoc count 0", ".byte 0x21 0\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
-		{"Next past the rule", "Next\nNext\nNext\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
-		{"output slot past the rule", "Next\nNext\nPutCopy 0\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
-		{"Delete into the pre-context", "Delete\nDelete\nRetZero", A, 1, 3, PassSubstitute, OutOfRangeData, 1},
-		{"rule of length 0", "PutCopy 0\nRetZero", A, 0, 0, PassSubstitute, OutOfRangeData, 0},
-	}
-	for _, tc := range cases {
+	for _, tc := range verifierCases {
 		t.Run(tc.name, func(t *testing.T) {
 			code := asm(t, tc.src)
 			c, ce := loadCode(tc.constraint, code, tc.pre, tc.sort, testLim, tc.pt)
@@ -238,6 +159,87 @@ func TestVerifierErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+const C, A = true, false // constraint, action
+
+var verifierCases = []verifierCase{
+	// illegal and unimplemented opcodes
+	{"illegal 0x43", ".byte 0x43\nRetTrue", C, 0, 2, PassSubstitute, InvalidOpcode, 0},
+	{"illegal 0xFF in action", "NOP\n.byte 0xFF\nRetZero", A, 0, 2, PassSubstitute, InvalidOpcode, 1},
+	{"NextN", "NextN 1\nRetZero", A, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
+	{"PushIGlyphAttr", "PushIGlyphAttr 0 0 0\nPopRet", C, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
+	{"PutSubs2", "PutSubs2\nRetZero", A, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
+	{"PutSubs3", "PutSubs3\nRetZero", A, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
+	{"ContextItem in action", "ContextItem 0 0\nRetZero", A, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
+	{"PutGlyph in constraint", "PutGlyph 1\nRetTrue", C, 0, 2, PassSubstitute, UnimplementedOpcode, 0},
+	{"AttrSet in constraint", "PushByte 1\nAttrSet shift_x\nRetTrue", C, 0, 2, PassSubstitute, UnimplementedOpcode, 2},
+	{"Insert in positioning", "Insert\nRetZero", A, 0, 2, PassPositioning, InvalidOpcode, 0},
+	{"Delete in justification", "Delete\nRetZero", A, 0, 2, PassJustification, InvalidOpcode, 0},
+	{"Insert in substitution", "Insert\nPutGlyph 1\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
+	// arguments past the end
+	{"PushShort truncated", ".byte 0x03 0x00", C, 0, 2, PassSubstitute, ArgumentsExhausted, 0},
+	{"PushLong truncated", "NOP\n.byte 0x05 1 2 3", C, 0, 2, PassSubstitute, ArgumentsExhausted, 1},
+	{"Assoc without count", "NOP\n.byte 0x21", A, 0, 2, PassSubstitute, ArgumentsExhausted, 1},
+	{"Assoc offsets past end", ".byte 0x21 3 0", A, 0, 2, PassSubstitute, ArgumentsExhausted, 0},
+	{"args end the code", "PushByte 1", C, 0, 2, PassSubstitute, MissingReturn, 0},
+	// skips
+	{"ContextItem skips past the end", "ContextItem 0 9\nPushByte 1\nPopRet", C, 0, 2, PassSubstitute, JumpPastEnd, 0},
+	{"ContextItem skips to the end", "ContextItem 0 3\nPushByte 1\nPopRet", C, 0, 2, PassSubstitute, JumpPastEnd, 0},
+	{"ContextItem skip ends before the end", "ContextItem 0 3\nPushByte 1\nPopRet\nRetTrue", C, 0, 2, PassSubstitute, Loaded, 0},
+	{"nested ContextItem", "ContextItem 0 7\nContextItem 1 3\nPushByte 1\nPopRet\nRetTrue\nRetTrue", C, 0, 2, PassSubstitute, NestedContextItem, 3},
+	{"ContextItem slot outside the rule", "ContextItem 2 3\nPushByte 1\nPopRet\nRetTrue", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"ContextItem negative slot", "ContextItem -1 3\nPushByte 1\nPopRet\nRetTrue", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"ContextItem body checked", "ContextItem 0 2\n.byte 0x44 0\nRetTrue", C, 0, 2, PassSubstitute, InvalidOpcode, 3},
+	// missing return
+	{"no return", "PushByte 1\nNOP", C, 0, 2, PassSubstitute, MissingReturn, 2},
+	{"only NOP", "NOP", A, 0, 2, PassSubstitute, MissingReturn, 0},
+	{"return inside a context body counts", "ContextItem 0 1\nRetTrue\nPushByte 0\nRetTrue", C, 0, 2, PassSubstitute, Loaded, 0},
+	// static stack underflow
+	{"Add on empty stack", "Add\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 0},
+	{"Add on one value", "PushByte 1\nAdd\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 2},
+	{"Neg on empty stack", "Neg\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 0},
+	{"Cond on two values", "PushByte 1\nPushByte 1\nCond\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 4},
+	{"PopRet on empty stack", "PopRet", C, 0, 2, PassSubstitute, UnderfullStack, 0},
+	{"AttrSet on empty stack", "AttrSet shift_x\nRetZero", A, 0, 2, PassSubstitute, UnderfullStack, 0},
+	{"SetBits on empty stack", "SetBits 0xff 1\nRetTrue", C, 0, 2, PassSubstitute, UnderfullStack, 0},
+	{"SetFeat pops nothing statically", "SetFeat 0 0\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
+	// ids out of range
+	{"class = number of classes", "PutGlyph 20\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"class below the limit", "PutGlyph 19\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
+	{"8-bit output class", "PutSubs8 0 1 20\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"16-bit input class", "PutSubs 0 256 1\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"glyph attribute = count", "PushGlyphAttr 30 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"8-bit glyph attribute", "PushGlyphAttr8 30 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"attached glyph attribute", "PushAttToGlyphAttr 300 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"feature = count", "PushFeat 4 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"SetFeat feature", "PushByte 1\nSetFeat 4 0\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
+	{"metric descent", "PushGlyphMetric descent 0 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"metric ascent", "PushGlyphMetric ascent 0 0\nPopRet", C, 0, 2, PassSubstitute, Loaded, 0},
+	{"attached metric", "PushAttToGlyphMetric 11 0 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"slot attribute 78", "PushByte 1\nAttrSet 78\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
+	{"slot attribute 77", "PushByte 1\nAttrSet seq_valign_wt\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
+	{"AttrSet user", "PushByte 1\nAttrSet user\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
+	{"PushSlotAttr user", "PushSlotAttr user 0\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"IAttrSet index 1 of plain attribute", "PushByte 1\nIAttrSet shift_x 1\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
+	{"IAttrSet user beyond numUser", "PushByte 1\nIAttrSet user 2\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
+	{"IAttrSet attribute 30", "PushByte 1\nIAttrAdd 30 0\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
+	{"IAttrSetSlot comp_ref 254", "PushByte 1\nIAttrSetSlot comp_ref 254\nRetZero", A, 0, 2, PassSubstitute, Loaded, 0},
+	{"IAttrSub comp_ref 255", "PushByte 1\nIAttrSub comp_ref 255\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
+	{"PushISlotAttr index", "PushISlotAttr user 0 2\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	// slot offsets outside the rule's context
+	{"constraint looks ahead", "PushGlyphAttr 1 1\nPopRet", C, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"constraint looks behind its pre-context", "PushGlyphAttr 1 -2\nPopRet", C, 1, 2, PassSubstitute, OutOfRangeData, 0},
+	{"constraint within its pre-context", "PushGlyphAttr 1 -1\nPopRet", C, 1, 2, PassSubstitute, Loaded, 0},
+	{"action slot past the rule", "PutCopy 2\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"action slot before the rule", "PutCopy -1\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"action reaches the pre-context", "PutCopy -1\nRetZero", A, 1, 2, PassSubstitute, Loaded, 0},
+	{"Assoc offset outside", "Assoc 0 5\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"Assoc count 0", ".byte 0x21 0\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 0},
+	{"Next past the rule", "Next\nNext\nNext\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
+	{"output slot past the rule", "Next\nNext\nPutCopy 0\nRetZero", A, 0, 2, PassSubstitute, OutOfRangeData, 2},
+	{"Delete into the pre-context", "Delete\nDelete\nRetZero", A, 1, 3, PassSubstitute, OutOfRangeData, 1},
+	{"rule of length 0", "PutCopy 0\nRetZero", A, 0, 0, PassSubstitute, OutOfRangeData, 0},
 }
 
 // TestConstraintNeverMutable: graphite2's E_MUTABLECCODE cannot fire

@@ -195,9 +195,12 @@ func (e *Error) Error() string {
 			fmt.Fprintf(&b, " (opcode 0x%02X)", e.Opcode)
 		}
 	}
-	fmt.Fprintf(&b, ": %s", e.Code)
-	if e.Code >= ECodeFailure && e.Code < ECodeFailure+10 {
-		fmt.Fprintf(&b, " (%s)", e.Status)
+	if e.Kind != "" && e.Code >= ECodeFailure && e.Code < ECodeFailure+10 {
+		// E_CODEFAILURE+status (69, underfull_stack, shares its number
+		// with E_BADSCHEME in graphite2)
+		fmt.Fprintf(&b, ": E_CODEFAILURE+%d (%s)", int(e.Code-ECodeFailure), e.Status)
+	} else {
+		fmt.Fprintf(&b, ": %s", e.Code)
 	}
 	if e.Reason != "" {
 		b.WriteString(": ")

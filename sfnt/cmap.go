@@ -41,7 +41,10 @@ const (
 // value that aliases the font data; Lookup allocates nothing. The zero
 // Cmap maps every rune to glyph 0.
 type Cmap struct {
+	// PlatformID, EncodingID and Format describe the subtable; they are
+	// informational (Lookup does not read them).
 	PlatformID, EncodingID, Format uint16
+	format                         uint16 // the validated format Lookup decodes
 	data                           []byte // subtable start to the end of the cmap table
 	flags                          uint8
 	numGlyphs                      int
@@ -57,7 +60,7 @@ type Cmap struct {
 func (c Cmap) Lookup(r rune) uint16 {
 	var g uint32
 	code := uint32(r)
-	switch c.Format {
+	switch c.format {
 	case 0:
 		if code < 256 && 6+int(code) < len(c.data) {
 			g = uint32(c.data[6+code])
@@ -82,7 +85,7 @@ func (c Cmap) Lookup(r rune) uint16 {
 				lo = m + 1
 			} else {
 				id := u32(c.data, p+8)
-				if c.Format == 13 {
+				if c.format == 13 {
 					g = id
 				} else if id > 0xFFFFFFFF-(code-s) {
 					g = 0
@@ -269,7 +272,7 @@ func (f *Font) cmapRecord(t []byte, i int) (CmapEncoding, Cmap) {
 		e.Err = err
 		return e, Cmap{}
 	}
-	return e, Cmap{PlatformID: e.PlatformID, EncodingID: e.EncodingID, Format: e.Format, data: sub, flags: flags, numGlyphs: f.numGlyphs}
+	return e, Cmap{PlatformID: e.PlatformID, EncodingID: e.EncodingID, Format: e.Format, format: e.Format, data: sub, flags: flags, numGlyphs: f.numGlyphs}
 }
 
 // isUnicode mirrors FreeType's sfnt_find_encoding for FT_ENCODING_UNICODE.

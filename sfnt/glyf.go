@@ -102,20 +102,38 @@ func (g *Glyph) reset() {
 // NumPoints returns the number of points of a simple glyph.
 func (g *Glyph) NumPoints() int { return len(g.X) }
 
+var errCFF = fmt.Errorf("%w: CFF outlines (OTTO font)", ErrUnsupported)
+
+// HasOutlines reports whether the font has a glyf table. Without one
+// every glyph loads as an empty glyph, as in FreeType.
+func (f *Font) HasOutlines() bool { return f.glyf != nil }
+
 // parseLoca sets up glyph locations the way FreeType's tt_face_load_loca
 // does. Without a glyf table there are no outlines and loca is ignored;
 // with one, loca is required.
 func (f *Font) parseLoca() error {
-	gr, ok := f.lookup(TagGlyf)
-	if !ok {
-		return nil
+	if f.version == 0x4f54544f {
+		return nil // CFF outlines: no loca
 	}
-	f.glyf = f.Table(TagGlyf)
+	if gr, ok := f.lookup(TagGlyf); ok {
+		f.glyf = f.Table(TagGlyf)
+		f.glyfOff = int(gr.Offset)
+	}
 	lr, ok := f.lookup(TagLoca)
 	if !ok {
-		return missing(TagLoca)
+		// FreeType's TrueType driver loads loca for every font without
+		// embedded bitmaps (one with neither outlines nor bitmaps counts
+		// as scalable) and fails with Locations_Missing without it. The
+		// font's other tables stay usable here (Graphite test fonts
+		// without glyf/loca exist), but glyphs cannot be loaded.
+		for _, t := range []string{"EBLC", "CBLC", "bloc", "sbix"} {
+			if f.HasTable(MakeTag(t)) {
+				return nil
+			}
+		}
+		f.locaErr = missing(TagLoca)
+		return nil
 	}
-	_ = gr
 	shift := uint(1)
 	if f.head.IndexToLocFormat != 0 {
 		shift = 2
@@ -205,11 +223,17 @@ func (f *Font) location(gid int) (off, n int) {
 //   - a short loca table is extended into the following bytes or the
 //     glyph count reduced (see NumGlyphs).
 //
-// The error is ErrGlyphIndex for gid >= NumGlyphs and matches
-// ErrMissingTable for fonts without glyf.
+// In a font without glyf (see HasOutlines) every glyph is empty, as in
+// FreeType. The error is ErrGlyphIndex for gid >= NumGlyphs; it matches
+// ErrUnsupported for CFF-flavoured ("OTTO") fonts, and ErrMissingTable
+// (naming loca) for fonts without loca and without embedded bitmaps,
+// which FreeType refuses to open (Locations_Missing).
 func (f *Font) GlyphData(gid uint16) ([]byte, error) {
-	if f.glyf == nil && !f.HasTable(TagGlyf) {
-		return nil, missing(TagGlyf)
+	if f.version == 0x4f54544f {
+		return nil, errCFF
+	}
+	if f.locaErr != nil {
+		return nil, f.locaErr
 	}
 	if int(gid) >= f.numGlyphs {
 		return nil, ErrGlyphIndex
@@ -229,17 +253,23 @@ func (f *Font) GlyphData(gid uint16) ([]byte, error) {
 // record needs are ignored. Composite instructions follow FreeType's
 // rules: see Glyph.InstructionsErr.
 //
-// LoadGlyph loads one record; it does not follow components.
+// LoadGlyph loads one record; it does not follow components. Errors are
+// those of GlyphData and the decoding errors above.
 func (f *Font) LoadGlyph(gid uint16, g *Glyph) error {
-	if f.glyf == nil && !f.HasTable(TagGlyf) {
-		return missing(TagGlyf)
+	if f.version == 0x4f54544f {
+		g.reset()
+		return errCFF
+	}
+	if f.locaErr != nil {
+		g.reset()
+		return f.locaErr
 	}
 	if int(gid) >= f.numGlyphs {
+		g.reset()
 		return ErrGlyphIndex
 	}
 	off, n := f.location(int(gid))
-	gr, _ := f.lookup(TagGlyf)
-	base := int(gr.Offset)
+	base := f.glyfOff
 	return parseGlyph(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
 }
 

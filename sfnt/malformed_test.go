@@ -143,8 +143,7 @@ func TestHeaderErrors(t *testing.T) {
 			setLength(t, b, sfnt.TagHead, 53)
 			return b
 		}, "head", 0, sfnt.ErrMissingTable},
-		{"no maxp", func(b []byte) []byte { renameTable(t, b, sfnt.TagMaxp, "maxq"); return b }, "maxp", 0, sfnt.ErrMissingTable},
-		{"no loca", func(b []byte) []byte { renameTable(t, b, sfnt.TagLoca, "locb"); return b }, "loca", 0, sfnt.ErrMissingTable},
+		{"no hhea", func(b []byte) []byte { renameTable(t, b, sfnt.TagHhea, "hhez"); return b }, "hhea", 0, sfnt.ErrMissingTable},
 		{"no hmtx", func(b []byte) []byte { renameTable(t, b, sfnt.TagHmtx, "hmtz"); return b }, "hmtx", 0, sfnt.ErrMissingTable},
 		{"ttc no fonts", func(b []byte) []byte { return []byte("ttcf\x00\x01\x00\x00\x00\x00\x00\x00") }, "sfnt", 8, sfnt.ErrMalformed},
 		{"ttc offsets past end", func(b []byte) []byte { return []byte("ttcf\x00\x01\x00\x00\x00\x00\x00\x09") }, "sfnt", 12, sfnt.ErrMalformed},
@@ -161,6 +160,26 @@ func TestHeaderErrors(t *testing.T) {
 		if fe.Table != c.table || fe.Offset != c.offset || !errors.Is(err, c.is) || !errors.Is(err, sfnt.ErrMalformed) {
 			t.Errorf("%s: %v (table %q offset %#x), want %s+%#x matching %v", c.name, err, fe.Table, fe.Offset, c.table, c.offset, c.is)
 		}
+	}
+}
+
+// TestMissingMaxp: FreeType ignores a missing maxp; the font has no glyphs.
+func TestMissingMaxp(t *testing.T) {
+	b, err := writerFont().Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	renameTable(t, b, sfnt.TagMaxp, "maxq")
+	f, err := sfnt.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.NumGlyphs() != 0 || f.Maxp() != (sfnt.Maxp{}) {
+		t.Errorf("NumGlyphs %d, maxp %+v", f.NumGlyphs(), f.Maxp())
+	}
+	var g sfnt.Glyph
+	if err := f.LoadGlyph(0, &g); !errors.Is(err, sfnt.ErrGlyphIndex) {
+		t.Errorf("LoadGlyph(0) = %v", err)
 	}
 }
 

@@ -4,12 +4,19 @@ package sfnt_test
 
 import (
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 
 	"fontvm/internal/corpus"
+	"fontvm/internal/fontwriter"
 	"fontvm/internal/ftref"
 	"fontvm/sfnt"
+	"fontvm/sfnt/internal/ftcmap"
 )
 
 // parityInputs returns fonts to load with both FreeType and this package:
@@ -25,6 +32,13 @@ func parityInputs(t *testing.T) map[string][]byte {
 		t.Fatal(err)
 	}
 	in["writer"] = w
+	for _, tag := range []sfnt.Tag{sfnt.TagHead, sfnt.TagMaxp, sfnt.TagHhea, sfnt.TagHmtx, sfnt.TagLoca, sfnt.TagGlyf, sfnt.TagCmap, sfnt.TagCvt} {
+		for _, base := range []string{"GoRegular", "writer"} {
+			d := append([]byte(nil), in[base]...)
+			renameTable(t, d, tag, "zzzz")
+			in[base+"-no-"+tag.String()] = d
+		}
+	}
 	rng := rand.New(rand.NewSource(7))
 	for i := 0; i < 480; i++ {
 		src := in["GoRegular"]
@@ -80,6 +94,11 @@ func TestFreeTypeParity(t *testing.T) {
 	fonts, glyphs, failing := 0, 0, 0
 	for name, data := range parityInputs(t) {
 		f, perr := sfnt.Parse(data)
+		if perr == nil {
+			if _, gerr := f.GlyphData(0); errors.Is(gerr, sfnt.ErrMissingTable) {
+				perr = gerr // FreeType cannot open a font without loca
+			}
+		}
 		var upem int
 		if perr == nil {
 			upem = int(f.Head().UnitsPerEm)
@@ -204,4 +223,142 @@ func loadable(f *sfnt.Font) []bool {
 		out[gid] = visit(gid, 0)
 	}
 	return out
+}
+
+// cmapParityInputs: corpus fonts and corruptions of their cmap tables.
+func cmapParityInputs(t *testing.T) map[string][]byte {
+	in := map[string][]byte{}
+	for _, cf := range append(append([]corpus.Font{}, corpus.GoFonts[:2]...), corpus.HintedFonts...) {
+		in[cf.Name] = corpus.Load(t, cf)
+	}
+	dir := filepath.Join(corpus.Graphite2Tests(t), "fonts")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.ttf"))
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in[filepath.Base(p)] = b
+	}
+	sentinel := seg4{start: 0xFFFF, end: 0xFFFF, delta: 1}
+	hand := map[string][]byte{
+		"overlap":  cmapTable(rec{3, 1, format4([]seg4{{start: 0x41, end: 0x50, delta: 1}, {start: 0x48, end: 0x60, delta: 2}, sentinel})}),
+		"unsorted": cmapTable(rec{3, 1, format4([]seg4{{start: 0x50, end: 0x58, delta: 1}, {start: 0x41, end: 0x45, delta: 2}, sentinel})}),
+		"ranges": cmapTable(rec{3, 1, format4([]seg4{{start: 0x30, end: 0x32, delta: 10, ids: []uint16{5, 0, 200}},
+			{start: 0x41, end: 0x46, delta: 30}, {start: 0xFFFF, end: 0xFFFF, rangeOffset: 0x7FFF}})}),
+		"ffff":     cmapTable(rec{3, 1, format4([]seg4{{start: 0x41, end: 0x46, delta: 1}, {start: 0xFFFF, end: 0xFFFF, rangeOffset: 0xFFFF}})}),
+		"selected": cmapTable(rec{0, 3, format6(0x100, 3, 4, 5)}, rec{1, 0, format0(map[byte]byte{'A': 7})}, rec{3, 1, format4([]seg4{{start: 'A', end: 'Z', delta: -60}, sentinel})}),
+		"fmt14":    cmapTable(rec{0, 3, format6(0x100, 3, 4, 5)}, rec{0, 5, format14()}),
+		"fmt12": cmapTable(rec{3, 10, format1213(12, [3]uint32{'A', 'Z', 1}, [3]uint32{0x1F600, 0x1F610, 80}, [3]uint32{0x20000, 0x20001, 0xFFFFFFFF})},
+			rec{0, 6, format1213(13, [3]uint32{0x100, 0x1FF, 9})}, rec{3, 1, format4([]seg4{{start: 'A', end: 'Z', delta: -60}, sentinel})}),
+	}
+	for name, cm := range hand {
+		fw := &fontwriter.Font{Glyphs: make([]fontwriter.Glyph, 100), Tables: map[string][]byte{"cmap": cm}}
+		b, err := fw.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		in["hand-"+name] = b
+	}
+	rng := rand.New(rand.NewSource(11))
+	bases := []string{"GoRegular", "hand-overlap", "hand-ranges", "hand-fmt12", "hand-selected"}
+	for i := 0; i < 400; i++ {
+		base := bases[i%len(bases)]
+		d := append([]byte(nil), in[base]...)
+		e := dirEntry(t, d, sfnt.TagCmap)
+		off, n := int(binary.BigEndian.Uint32(d[e+8:])), int(binary.BigEndian.Uint32(d[e+12:]))
+		for k := 0; k < 1+rng.Intn(6); k++ {
+			p := off + rng.Intn(min(n, 64+rng.Intn(n)))
+			switch rng.Intn(3) {
+			case 0:
+				d[p] = byte(rng.Intn(256))
+			case 1:
+				d[p] = 0xFF
+			case 2:
+				d[p] ^= 1 << uint(rng.Intn(8))
+			}
+		}
+		in[base+"-"+strconv.Itoa(i)] = d
+	}
+	return in
+}
+
+// TestFreeTypeCmapParity compares the charmaps FreeType accepts, the one it
+// selects by default and FT_Get_Char_Index over 0..0x2FFFF (and a few
+// large codes) with CmapEncodings, Cmap and Lookup.
+func TestFreeTypeCmapParity(t *testing.T) {
+	var codes []uint32
+	for c := uint32(0); c <= 0x2FFFF; c++ {
+		codes = append(codes, c)
+	}
+	codes = append(codes, 0x10FFFF, 0x110000, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF)
+	fonts, lookups, mapped := 0, 0, 0
+	for name, data := range cmapParityInputs(t) {
+		f, perr := sfnt.Parse(data)
+		if perr == nil {
+			if _, gerr := f.GlyphData(0); errors.Is(gerr, sfnt.ErrMissingTable) {
+				perr = gerr // FreeType cannot open a font without loca
+			}
+		}
+		ft, ferr := ftcmap.Lookup(data, codes)
+		if perr != nil || ferr != nil {
+			if (perr == nil) != (ferr == nil) {
+				t.Errorf("%s: Parse error %v, FreeType error %v", name, perr, ferr)
+			}
+			continue
+		}
+		fonts++
+		encs, err := f.CmapEncodings()
+		var accepted []ftcmap.Charmap
+		unsupported := false
+		if err == nil {
+			for _, e := range encs {
+				if errors.Is(e.Err, sfnt.ErrUnsupported) && (e.Format == 2 || e.Format == 8 || e.Format == 10) {
+					unsupported = true
+				}
+				if e.Err == nil {
+					accepted = append(accepted, ftcmap.Charmap{PlatformID: int(e.PlatformID), EncodingID: int(e.EncodingID)})
+				}
+			}
+		}
+		if unsupported {
+			continue // formats FreeType decodes and this package does not
+		}
+		if fmt.Sprint(accepted) != fmt.Sprint(ft.Charmaps) {
+			t.Errorf("%s: accepted charmaps %v, FreeType %v (%+v)", name, accepted, ft.Charmaps, encs)
+			if name == "GoRegular-125" {
+				os.WriteFile("/tmp/sfnt_g125.ttf", data, 0o644)
+			}
+			continue
+		}
+		cm, cerr := f.Cmap()
+		if (cerr == nil) != (ft.Selected >= 0) {
+			t.Errorf("%s: Cmap() error %v, FreeType selected %d", name, cerr, ft.Selected)
+			continue
+		}
+		if cerr == nil {
+			sel := ft.Charmaps[ft.Selected]
+			if int(cm.PlatformID) != sel.PlatformID || int(cm.EncodingID) != sel.EncodingID {
+				t.Errorf("%s: selected (%d,%d), FreeType %v", name, cm.PlatformID, cm.EncodingID, sel)
+				continue
+			}
+		}
+		bad := 0
+		for i, c := range codes {
+			got := cm.Lookup(rune(c))
+			lookups++
+			if got != 0 {
+				mapped++
+			}
+			if uint32(got) != ft.Glyphs[i] {
+				if bad++; bad <= 5 {
+					t.Errorf("%s: %U -> %d, FreeType %d", name, rune(c), got, ft.Glyphs[i])
+				}
+			}
+		}
+	}
+	if fonts < 100 || mapped == 0 {
+		t.Fatalf("compared only %d fonts", fonts)
+	}
+	t.Logf("compared %d fonts, %d lookups (%d mapped) with FreeType", fonts, lookups, mapped)
 }

@@ -192,6 +192,7 @@ type TableRecord struct {
 // Parse.
 type Font struct {
 	data    []byte
+	version uint32        // sfnt version of the offset table
 	records []TableRecord // directory order, only valid entries
 	sorted  []int         // indexes into records, sorted by tag
 
@@ -205,9 +206,11 @@ type Font struct {
 	hasVhea   bool
 	vmtx      []byte
 	glyf      []byte
+	glyfOff   int
 	loca      []byte
 	numLoca   int // number of usable loca entries
 	numGlyphs int // maxp.numGlyphs, possibly reduced as FreeType does
+	locaErr   error
 	cmap      Cmap
 	cmapErr   error
 }
@@ -218,9 +221,12 @@ func (f *Font) Data() []byte { return f.data }
 
 // Parse parses a TrueType font, or face 0 of a TrueType collection.
 //
-// Parse validates the file header, the table directory, head and maxp
-// (both required), and the layout of hhea/hmtx, vhea/vmtx and loca/glyf
-// when present. Other tables are validated when accessed.
+// Parse validates the file header, the table directory, head, maxp,
+// hhea/hmtx, vhea/vmtx and loca/glyf, as far as FreeType requires them to
+// open a face: head, hhea and hmtx are required (hhea not in "true"
+// fonts); a missing maxp leaves the font without glyphs; a missing loca
+// makes glyph loading fail (see GlyphData). Other tables are validated
+// when accessed.
 func Parse(data []byte) (*Font, error) { return ParseIndex(data, 0) }
 
 // NumFonts returns the number of fonts in data: the count in the header of
@@ -277,11 +283,12 @@ func (f *Font) parseDirectory(off int) error {
 	if off < 0 || off > len(data) || len(data)-off < 12 {
 		return errf(tagSfnt, off, "offset table runs past the end of the file")
 	}
-	switch v := u32(data, off); v {
+	f.version = u32(data, off)
+	switch v := f.version; v {
 	case 0x00010000, 0x00020000, 0x74727565: // 1.0, 2.0 (old CJK fonts, accepted by FreeType), "true"
 	case 0x4f54544f: // "OTTO"
 		// CFF-flavoured; the directory is the same. Outlines are not
-		// decoded (LoadGlyph reports ErrMissingTable for glyf).
+		// decoded (LoadGlyph reports ErrUnsupported).
 	default:
 		return errf(tagSfnt, off, "unknown sfnt version 0x%08x", v)
 	}

@@ -32,7 +32,9 @@ const HeadFlagIntegerPPEM = 0x0008
 
 // Maxp is the maximum profile (maxp table). Version 0.5 tables
 // (version < 0x00010000) carry only NumGlyphs; the other fields are then
-// zero. All values are as stored in the font; FreeType adjusts two of them
+// zero. As in FreeType, a missing or truncated maxp is not an error: the
+// fields that could not be read are zero (a font without maxp has no
+// glyphs). All values are as stored in the font; FreeType adjusts two of them
 // after loading (see FreeTypeMaxFunctionDefs and FreeTypeMaxTwilightPoints).
 type Maxp struct {
 	Version               uint32 // 0x00005000 or 0x00010000
@@ -131,25 +133,27 @@ func (f *Font) parseTables() error {
 	}
 	f.head = h
 
-	b, err := f.frame(TagMaxp, 6)
-	if err != nil {
-		return err
-	}
-	m := Maxp{Version: u32(b, 0), NumGlyphs: u16(b, 4)}
-	if m.Version >= 0x10000 {
-		if b, err = f.frame(TagMaxp, 32); err != nil {
-			return err
+	// maxp: FreeType ignores a failure to load it (sfnt_load_face's
+	// LOAD_(maxp) result is not checked): the fields it could not read
+	// stay zero, so a font without maxp has no glyphs.
+	var m Maxp
+	if b, err := f.frame(TagMaxp, 6); err == nil {
+		m.Version, m.NumGlyphs = u32(b, 0), u16(b, 4)
+		if m.Version >= 0x10000 {
+			if b, err := f.frame(TagMaxp, 32); err == nil {
+				m.MaxPoints, m.MaxContours = u16(b, 6), u16(b, 8)
+				m.MaxCompositePoints, m.MaxCompositeContours = u16(b, 10), u16(b, 12)
+				m.MaxZones, m.MaxTwilightPoints, m.MaxStorage = u16(b, 14), u16(b, 16), u16(b, 18)
+				m.MaxFunctionDefs, m.MaxInstructionDefs = u16(b, 20), u16(b, 22)
+				m.MaxStackElements, m.MaxSizeOfInstructions = u16(b, 24), u16(b, 26)
+				m.MaxComponentElements, m.MaxComponentDepth = u16(b, 28), u16(b, 30)
+			}
 		}
-		m.MaxPoints, m.MaxContours = u16(b, 6), u16(b, 8)
-		m.MaxCompositePoints, m.MaxCompositeContours = u16(b, 10), u16(b, 12)
-		m.MaxZones, m.MaxTwilightPoints, m.MaxStorage = u16(b, 14), u16(b, 16), u16(b, 18)
-		m.MaxFunctionDefs, m.MaxInstructionDefs = u16(b, 20), u16(b, 22)
-		m.MaxStackElements, m.MaxSizeOfInstructions = u16(b, 24), u16(b, 26)
-		m.MaxComponentElements, m.MaxComponentDepth = u16(b, 28), u16(b, 30)
 	}
 	f.maxp = m
 	f.numGlyphs = int(m.NumGlyphs)
 
+	var err error
 	if f.hhea, f.hmtx, f.hasHhea, err = f.parseMetrics(TagHhea, TagHmtx); err != nil {
 		return err
 	}
@@ -168,6 +172,11 @@ func (f *Font) parseTables() error {
 // as in FreeType (Hmtx_Table_Missing).
 func (f *Font) parseMetrics(hdr, mtx Tag) (h Hhea, tbl []byte, ok bool, err error) {
 	if !f.HasTable(hdr) {
+		if hdr == TagHhea && f.version != 0x74727565 {
+			// FreeType: Horiz_Header_Missing, except in Mac ("true")
+			// fonts, which are then treated as having no outlines.
+			return Hhea{}, nil, false, missing(hdr)
+		}
 		return Hhea{}, nil, false, nil
 	}
 	b, err := f.frame(hdr, 36)

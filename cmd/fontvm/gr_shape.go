@@ -18,8 +18,8 @@ func init() {
 	register("gr", "shape", "shape text with a Graphite font as graphite2 does (line, gr2log or json)", runGRShape)
 }
 
-// grTag packs up to four bytes big-endian, left-aligned (gr_str_to_tag).
-func grTag(s string) uint32 {
+// grShapeTag packs up to four bytes big-endian, left-aligned (gr_str_to_tag).
+func grShapeTag(s string) uint32 {
 	var t uint32
 	for i := 0; i < 4; i++ {
 		t <<= 8
@@ -30,8 +30,8 @@ func grTag(s string) uint32 {
 	return t
 }
 
-// parseGRFeatures reads "id=val,id=val": id a number or a tag of up to four characters.
-func parseGRFeatures(s string) ([]shape.Feature, error) {
+// parseGRShapeFeatures reads "id=val,id=val": id a number or a tag of up to four characters.
+func parseGRShapeFeatures(s string) ([]shape.Feature, error) {
 	var out []shape.Feature
 	if s == "" {
 		return nil, nil
@@ -49,7 +49,7 @@ func parseGRFeatures(s string) ([]shape.Feature, error) {
 		if n, err := strconv.ParseUint(k, 10, 32); err == nil {
 			id = uint32(n)
 		} else if len(k) <= 4 {
-			id = grTag(k)
+			id = grShapeTag(k)
 		} else {
 			return nil, usagef("--feat %q: id longer than four characters", kv)
 		}
@@ -83,7 +83,7 @@ func runGRShape(args []string) error {
 	if *justify < 0 {
 		return usagef("--justify must be positive")
 	}
-	feats, err := parseGRFeatures(*feat)
+	feats, err := parseGRShapeFeatures(*feat)
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func runGRShape(args []string) error {
 	sh := shape.NewShaper(face)
 	opts := shape.Options{RTL: *rtl, Features: feats, SpecBitOps: *spec}
 	if *lang != "" {
-		opts.Lang = grTag(*lang)
+		opts.Lang = grShapeTag(*lang)
 	}
 	for _, t := range texts {
 		opts.Justify = 0
@@ -169,18 +169,18 @@ func runGRShape(args []string) error {
 			return err
 		}
 		if *format == "json" {
-			if err := writeGRJSON(w, out); err != nil {
+			if err := writeGRShapeJSON(w, out); err != nil {
 				return err
 			}
 			continue
 		}
-		fmt.Fprintln(w, grLine(out))
+		fmt.Fprintln(w, grShapeLine(out))
 	}
 	return nil
 }
 
-// grLine is the line format: gid@x,y ... | adv A | clusters b:a ...
-func grLine(out *shape.Output) string {
+// grShapeLine is the line format: gid@x,y ... | adv A | clusters b:a ...
+func grShapeLine(out *shape.Output) string {
 	var sb strings.Builder
 	for i, g := range out.Glyphs {
 		if i > 0 {
@@ -188,12 +188,12 @@ func grLine(out *shape.Output) string {
 		}
 		sb.WriteString(strconv.Itoa(int(g.ID)))
 		sb.WriteByte('@')
-		sb.WriteString(grF3(g.X))
+		sb.WriteString(grShapeF3(g.X))
 		sb.WriteByte(',')
-		sb.WriteString(grF3(g.Y))
+		sb.WriteString(grShapeF3(g.Y))
 	}
 	sb.WriteString(" | adv ")
-	sb.WriteString(grF3(out.AdvanceX))
+	sb.WriteString(grShapeF3(out.AdvanceX))
 	sb.WriteString(" | clusters")
 	for _, c := range out.Chars {
 		sb.WriteString(" " + strconv.Itoa(c.Before) + ":" + strconv.Itoa(c.After))
@@ -201,14 +201,14 @@ func grLine(out *shape.Output) string {
 	return sb.String()
 }
 
-func grF3(v float32) string {
+func grShapeF3(v float32) string {
 	if v == 0 {
 		v = 0
 	}
 	return strconv.FormatFloat(float64(v), 'f', 3, 32)
 }
 
-type grJSONGlyph struct {
+type grShapeJSONGlyph struct {
 	GID     uint16  `json:"gid"`
 	X       float32 `json:"x"`
 	Y       float32 `json:"y"`
@@ -218,23 +218,23 @@ type grJSONGlyph struct {
 	Parent  int     `json:"attached_to"`
 }
 
-type grJSONChar struct {
+type grShapeJSONChar struct {
 	Code   int `json:"code"`
 	Before int `json:"before"`
 	After  int `json:"after"`
 }
 
-func writeGRJSON(w io.Writer, out *shape.Output) error {
+func writeGRShapeJSON(w io.Writer, out *shape.Output) error {
 	v := struct {
-		Glyphs  []grJSONGlyph `json:"glyphs"`
-		Advance float32       `json:"advance"`
-		Chars   []grJSONChar  `json:"chars"`
-	}{Glyphs: []grJSONGlyph{}, Advance: out.AdvanceX, Chars: []grJSONChar{}}
+		Glyphs  []grShapeJSONGlyph `json:"glyphs"`
+		Advance float32            `json:"advance"`
+		Chars   []grShapeJSONChar  `json:"chars"`
+	}{Glyphs: []grShapeJSONGlyph{}, Advance: out.AdvanceX, Chars: []grShapeJSONChar{}}
 	for _, g := range out.Glyphs {
-		v.Glyphs = append(v.Glyphs, grJSONGlyph{g.ID, g.X, g.Y, g.Advance, g.Before, g.After, g.Parent})
+		v.Glyphs = append(v.Glyphs, grShapeJSONGlyph{g.ID, g.X, g.Y, g.Advance, g.Before, g.After, g.Parent})
 	}
 	for _, c := range out.Chars {
-		v.Chars = append(v.Chars, grJSONChar{int(c.Rune), c.Before, c.After})
+		v.Chars = append(v.Chars, grShapeJSONChar{int(c.Rune), c.Before, c.After})
 	}
 	b, err := json.Marshal(v)
 	if err != nil {

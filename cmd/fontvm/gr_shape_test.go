@@ -11,7 +11,7 @@ import (
 	"fontvm/internal/corpus"
 )
 
-func grCapture(t *testing.T, args ...string) (string, int) {
+func grShapeCapture(t *testing.T, args ...string) (string, int) {
 	t.Helper()
 	var out bytes.Buffer
 	old := grShapeStdout
@@ -38,7 +38,7 @@ func TestGRShapeGR2Log(t *testing.T) {
 		}
 		args := append([]string{"gr", "shape", "--format", "gr2log"}, c.args...)
 		args[4] = filepath.Join(dir, args[4])
-		got, st := grCapture(t, args...)
+		got, st := grShapeCapture(t, args...)
 		if st != 0 || got != string(want) {
 			t.Errorf("%s: status %d\n--- got\n%s--- want\n%s", c.name, st, got, want)
 		}
@@ -48,7 +48,7 @@ func TestGRShapeGR2Log(t *testing.T) {
 func TestGRShapeLineAndJSON(t *testing.T) {
 	dir := corpus.Graphite2Tests(t)
 	font := filepath.Join(dir, "fonts", "grtest1gr.ttf")
-	got, st := grCapture(t, "gr", "shape", font, "baaaaaaba", "b")
+	got, st := grShapeCapture(t, "gr", "shape", font, "baaaaaaba", "b")
 	lines := strings.Split(strings.TrimSpace(got), "\n")
 	if st != 0 || len(lines) != 2 {
 		t.Fatalf("status %d, output %q", st, got)
@@ -62,7 +62,7 @@ func TestGRShapeLineAndJSON(t *testing.T) {
 	if strings.Join(gids, " ") != "36 37 35 35 35 35 35 36 37" || !strings.HasSuffix(lines[0], "| clusters 0:0 1:1 2:2 3:3 4:4 5:5 6:6 7:7 8:8") {
 		t.Errorf("line %q", lines[0])
 	}
-	got, st = grCapture(t, "gr", "shape", font, "--format", "json", "baaaaaaba")
+	got, st = grShapeCapture(t, "gr", "shape", font, "--format", "json", "baaaaaaba")
 	var v struct {
 		Glyphs []struct {
 			GID uint16 `json:"gid"`
@@ -77,20 +77,20 @@ func TestGRShapeLineAndJSON(t *testing.T) {
 func TestGRShapeErrors(t *testing.T) {
 	dir := corpus.Graphite2Tests(t)
 	font := filepath.Join(dir, "fonts", "grtest1gr.ttf")
-	if _, st := grCapture(t, "gr", "shape", font); st != 2 {
+	if _, st := grShapeCapture(t, "gr", "shape", font); st != 2 {
 		t.Errorf("no text: status %d, want 2", st)
 	}
-	if _, st := grCapture(t, "gr", "shape", font, "--format", "xml", "a"); st != 2 {
+	if _, st := grShapeCapture(t, "gr", "shape", font, "--format", "xml", "a"); st != 2 {
 		t.Errorf("bad format: status %d, want 2", st)
 	}
-	if _, st := grCapture(t, "gr", "shape", font, "--codes", "zz"); st != 2 {
+	if _, st := grShapeCapture(t, "gr", "shape", font, "--codes", "zz"); st != 2 {
 		t.Errorf("bad code: status %d, want 2", st)
 	}
-	if _, st := grCapture(t, "gr", "shape", filepath.Join(dir, "fonts", "OFL.txt"), "a"); st != 1 {
+	if _, st := grShapeCapture(t, "gr", "shape", filepath.Join(dir, "fonts", "OFL.txt"), "a"); st != 1 {
 		t.Errorf("not a font: status %d, want 1", st)
 	}
 	// underflow.ttf: graphite2 makes no segment; the command fails
-	if _, st := grCapture(t, "gr", "shape", filepath.Join(dir, "fonts", "underflow.ttf"), "--codes", "62", "61", "61", "61", "61", "61", "61", "62"); st != 1 {
+	if _, st := grShapeCapture(t, "gr", "shape", filepath.Join(dir, "fonts", "underflow.ttf"), "--codes", "62", "61", "61", "61", "61", "61", "61", "62"); st != 1 {
 		t.Errorf("failed segment: status %d, want 1", st)
 	}
 }

@@ -11,12 +11,6 @@ import (
 	"fontvm/internal/grref"
 )
 
-// suiteFloor is the number of graphite2's fonttest standards the engine
-// reproduced when last measured (see goldenFloor); the test fails below it.
-// Measured 2026-11-22 05:00 UTC: 32 of 32 (glyphs, positions, advance,
-// character table, slot attachment and slot before/after).
-var suiteFloor = 32
-
 // TestEngineMatchesSuiteStandards shapes every fonttest case of graphite2's
 // suite with fontvm's engine at gr2fonttest's size (12 ppem) and compares
 // glyphs, positions as gr2fonttest prints them (%6.1f), attachment (parent
@@ -39,19 +33,13 @@ func TestEngineMatchesSuiteStandards(t *testing.T) {
 		if diff == "" {
 			match++
 		} else {
-			t.Logf("%s (%s %v): %s", c.Name, c.Font, c.Args, diff)
+			t.Errorf("%s (%s %v): %s", c.Name, c.Font, c.Args, diff)
 		}
 	}
 	if total == 0 {
 		t.Fatal("no fonttest cases")
 	}
-	t.Logf("engine reproduces %d/%d fonttest standards (floor %d)", match, total, suiteFloor)
-	if match < suiteFloor {
-		t.Errorf("%d standards reproduced, below the recorded floor %d", match, suiteFloor)
-	}
-	if *strict && match != total {
-		t.Errorf("-strict: %d standards differ", total-match)
-	}
+	t.Logf("engine reproduces %d/%d fonttest standards", match, total)
 }
 
 // suiteCase returns "" when the engine reproduces the case, else the first

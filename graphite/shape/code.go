@@ -1,6 +1,10 @@
 package shape
 
-import "errors"
+import (
+	"errors"
+
+	"fontvm/graphite/isa"
+)
 
 // Opcodes of the Graphite stack machine, numbered as graphite2 numbers them.
 const (
@@ -77,24 +81,28 @@ const (
 
 const varargs = 0xFF
 
-// opInfo gives, per opcode, its parameter bytes and where graphite2 allows it
-// (bit 0: rule actions, bit 1: constraints). 0 means not implemented.
-var opInfo = [opMax_]struct{ params, where uint8 }{
-	{0, 3}, {1, 3}, {1, 3}, {2, 3}, {2, 3}, {4, 3}, // nop, pushes
-	{0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, // add..cond
-	{0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, {0, 3}, // and..gtr_eq
-	{0, 1}, {1, 0}, {0, 1}, // next, next_n, copy_next
-	{1, 1}, {3, 1}, {1, 1}, {0, 1}, {0, 1}, // put_glyph8, put_subs8, put_copy, insert, delete
-	{varargs, 1}, {2, 2}, // assoc, cntxt_item
-	{1, 1}, {1, 1}, {1, 1}, {1, 1}, {2, 1}, // attr_set, add, sub, set_slot, iattr_set_slot
-	{2, 3}, {2, 3}, {3, 3}, {2, 3}, {2, 3}, {3, 3}, {3, 3}, {3, 0}, // push_slot_attr .. push_iglyph_attr
-	{0, 3}, {0, 3}, {0, 3}, // pop_ret, ret_zero, ret_true
-	{2, 1}, {2, 1}, {2, 1}, // iattr_set, add, sub
-	{1, 3}, {0, 3}, // push_proc_state, push_version
-	{5, 1}, {0, 0}, {0, 0}, {2, 1}, // put_subs, put_subs2, put_subs3, put_glyph
-	{3, 3}, {3, 3}, // push_glyph_attr, push_att_to_glyph_attr
-	{0, 3}, {0, 3}, {0, 3}, {4, 3}, {2, 1}, // bitor, bitand, bitnot, bitset, set_feat
-}
+// opInfo gives, per opcode, its parameter bytes (varargs for Assoc) and
+// where graphite2 implements it (bit 0: rule actions, bit 1: constraints).
+// It is read from the instruction set table, graphite/isa.
+var opInfo = func() (t [opMax_]struct{ params, where uint8 }) {
+	for c := range t {
+		op := isa.Lookup(byte(c), isa.Graphite2)
+		if op == nil {
+			continue
+		}
+		t[c].params = uint8(op.ParamBytes())
+		if op.Varargs {
+			t[c].params = varargs
+		}
+		if op.Action {
+			t[c].where |= 1
+		}
+		if op.Constraint {
+			t[c].where |= 2
+		}
+	}
+	return t
+}()
 
 // Load-time failures of rule code (graphite2's Code status values).
 var (

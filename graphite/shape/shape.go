@@ -11,7 +11,13 @@ type Feature struct {
 
 // Options control one Shape call.
 type Options struct {
-	RTL      bool      // right to left (graphite2's dir 1)
+	RTL bool // right to left (graphite2's dir bit gr_rtl)
+	// NoBidi and NoMirror are graphite2's gr_nobidi and gr_nomirror dir bits.
+	// graphite2 1.3.14 mirrors glyphs (the Silf mirror attribute) only when
+	// RTL and NoBidi are both set, and then not those whose next attribute is
+	// set when NoMirror is; it runs the font's bidi pass regardless.
+	NoBidi   bool
+	NoMirror bool
 	Features []Feature // applied after the language's settings; unknown ids are ignored
 	Lang     uint32    // Sill language tag, 0 for the font's defaults
 	// Scale multiplies design units, as graphite2's font scale (ppm / unitsPerEm).
@@ -41,6 +47,9 @@ type Glyph struct {
 	AttachX  int     // attach.x and attach.y slot attributes
 	AttachY  int
 	Insert   bool // insertion before this glyph is allowed
+	// Cluster is the first character the glyph belongs to (Before, clamped
+	// to the text), a cluster index in the go-text sense.
+	Cluster int
 }
 
 // Char is one input character's association with the output glyphs.
@@ -196,6 +205,12 @@ func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, 
 	if rtl {
 		seg.dir = 1
 	}
+	if sh.opts.NoBidi {
+		seg.dir |= 2
+	}
+	if sh.opts.NoMirror {
+		seg.dir |= 4
+	}
 	seg.numGlyphs = len(text)
 	if f.silf.flags&0x20 != 0 {
 		seg.flags = segHasCollisions
@@ -230,6 +245,9 @@ func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, 
 		}
 	}
 	s := f.silf
+	if seg.dir&3 == 3 && s.bPass == 0xFF {
+		seg.doMirror(s.aMirror)
+	}
 	ok := sh.runPasses(seg, 0, s.pPass, true)
 	if ok {
 		seg.associateChars(0, len(seg.chars))
@@ -278,11 +296,22 @@ func (sh *Shaper) fillOutput(seg *segment, scale float32, hasFont bool, adv pt) 
 		}
 		o.Glyphs = append(o.Glyphs, Glyph{ID: s.glyphID(), X: s.pos.x, Y: s.pos.y, Advance: a,
 			Original: int(s.original), Before: int(s.before), After: int(s.after), Parent: parent,
-			AttachX: int(s.attach.x), AttachY: int(s.attach.y), Insert: s.isInsertBefore()})
+			AttachX: int(s.attach.x), AttachY: int(s.attach.y), Insert: s.isInsertBefore(),
+			Cluster: clampInt(int(s.before), 0, len(seg.chars)-1)})
 	}
 	o.Chars = o.Chars[:0]
 	for _, c := range seg.chars {
 		o.Chars = append(o.Chars, Char{Rune: c.char, Before: int(c.before), After: int(c.after), Base: int(c.base), Break: int(c.brk)})
 	}
 	o.AdvanceX, o.AdvanceY = adv.x, adv.y
+}
+
+func clampInt(v, lo, hi int) int {
+	if v > hi {
+		v = hi
+	}
+	if v < lo {
+		v = lo
+	}
+	return v
 }

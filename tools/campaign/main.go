@@ -23,6 +23,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -137,8 +138,11 @@ func main() {
 	kinds := map[string]int{}
 
 	// A watchdog: a case running ten times over the limit is a hang.
-	var current string
-	caseStart := time.Now()
+	// The watchdog reads what the loop writes: the case and its start.
+	var current atomic.Pointer[string]
+	var startNs atomic.Int64
+	current.Store(new(string))
+	startNs.Store(time.Now().UnixNano())
 	done := make(chan struct{})
 	go func() {
 		tick := time.NewTicker(time.Second)
@@ -148,8 +152,8 @@ func main() {
 			case <-done:
 				return
 			case <-tick.C:
-				if d := time.Since(caseStart); d > 10**maxCase {
-					fmt.Fprintf(os.Stderr, "campaign: HANG: %s running for %v\n", current, d)
+				if d := time.Since(time.Unix(0, startNs.Load())); d > 10**maxCase {
+					fmt.Fprintf(os.Stderr, "campaign: HANG: %s running for %v\n", *current.Load(), d)
 					os.Exit(3)
 				}
 			}
@@ -165,8 +169,9 @@ func main() {
 		}
 		desc := f.name + " " + c.String()
 		kinds[c.Kind.String()]++
-		current = desc
-		caseStart = time.Now()
+		current.Store(&desc)
+		caseStart := time.Now()
+		startNs.Store(caseStart.UnixNano())
 		v := safeCheck(t, f, c.Data, *shapeTexts, i)
 		d := time.Since(caseStart)
 		rawMax = max(rawMax, d)
@@ -175,6 +180,7 @@ func main() {
 		// a neighbour's burst is not charged to the case.
 		for r := 0; r < 2 && d > *maxCase/2; r++ {
 			caseStart = time.Now()
+			startNs.Store(caseStart.UnixNano())
 			safeCheck(t, f, c.Data, *shapeTexts, i)
 			d = min(d, time.Since(caseStart))
 			retimed++

@@ -85,10 +85,16 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 		e.loadContext()
 		e.setMetrics(in)
 		e.gs = in.sizeGS
-		if in.sizeGS.instructControl&1 != 0 {
+		// tt_loader_init: prep's INSTCTRL selector 1 turns hinting off,
+		// selector 2 asks for the default graphics state, and the v40
+		// backward compatibility is read from the resulting state.
+		if e.gs.instructControl&1 != 0 {
 			ld.hinted = false
 		}
-		e.backwardCompat = e.version == 40 && e.subpixelLean && in.sizeGS.instructControl&4 == 0
+		if e.gs.instructControl&2 != 0 {
+			e.gs = defaultGraphicsState
+		}
+		e.backwardCompat = e.version == 40 && e.subpixelLean && e.gs.instructControl&4 == 0
 		ld.useAw2 = e.subpixelLean && e.grayscaleCT
 		if !(e.version == 40 && e.backwardCompat) && !f.isFixedPitch {
 			widths = in.widths

@@ -90,6 +90,14 @@ func TestReference(t *testing.T) {
 			cfgs = append(cfgs, c)
 		}
 	}
+	if files := os.Getenv("HINT_FILES"); files != "" {
+		// extra font files (not part of the corpus)
+		names = names[:0]
+		for _, p := range strings.Split(files, ",") {
+			all = append(all, corpus.Font{Name: p, Path: p})
+			names = append(names, p)
+		}
+	}
 	for _, name := range names {
 		var font *corpus.Font
 		for i := range all {

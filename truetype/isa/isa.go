@@ -17,6 +17,23 @@
 // MINDEX, CLEAR, the push instructions, GETVARIATION), the entry's
 // StackNote says so.
 //
+// Where the TrueType reference and FreeType disagree, the table follows
+// FreeType and says so in the entry's StackNote or Note:
+//
+//   - stack counts: SHP, IP, ALIGNRP, FLIPPT pop 0 in FreeType's table and
+//     SHPIX 1 (the loop points are popped while running); DELTAP1-3 and
+//     DELTAC1-3 pop 1 (n; the 2n pairs are popped while running); CLEAR
+//     pops 0; MINDEX pops 1 and pushes 0 (the reference: pops k, pushes
+//     ek); NPUSHB/NPUSHW have 0, 0; PUSHB/PUSHW push 1 to 8 by opcode;
+//     GETVARIATION has 0, 0 and pushes the axis count at run time;
+//     GETDATA pushes 1 in every font;
+//   - MD[a]: FreeType measures the original outline for MD[0] and the
+//     current one for MD[1]; the Apple reference says the opposite;
+//   - FLIPPT, FLIPRGON, FLIPRGOFF and IUP: FreeType works on the glyph
+//     zone whatever zp0/zp2 point to;
+//   - GETVARIATION and GETDATA run only for fonts with variations; other
+//     fonts get the IDEF for the opcode, or an invalid-opcode error.
+//
 // Names are spelled as fontTools 4.38 (ttx) writes them; the disassembler
 // in fontvm/truetype/asm, the verifier and the interpreter read this table.
 package isa

@@ -271,7 +271,7 @@ var Instructions = []Instruction{
 		PushesDoc: []string{"d: distance from p2 to p1, projected (F26Dot6)"},
 		Uses:      []string{GSZP1 + " with point p1", GSZP0 + " with point p2", GSProjection, GSDualPV + " (flag 0)"},
 		Family:    FamilyMeasure,
-		Note:      "the Apple TrueType reference gives the flag the opposite meaning (0 grid-fitted, 1 original); FreeType, followed here, measures the original outline (dual projection vector) for MD[0] and the current outline for MD[1], as the Microsoft/OpenType specification does"},
+		Note:      "the Apple TrueType reference gives the flag the opposite meaning (0 grid-fitted, 1 original); FreeType, followed here, measures the original outline (dual projection vector) for MD[0] and the current outline for MD[1]"},
 	{Name: "MPPEM", Meaning: "Measure Pixels Per EM", TTXComment: "MeasurePixelPerEm", Lo: 0x4B, Hi: 0x4B,
 		FromIS: "-", Pushes: 1, PushesDoc: []string{"ppem: pixels per em (uint32)"},
 		Uses: []string{GSProjection, StatePPEM}, Family: FamilyMeasure},

@@ -92,6 +92,13 @@ static void rref_pixels(rref_ctx *c, unsigned char *dst) {
 	}
 }
 
+static int rref_kern(rref_ctx *c, unsigned l, unsigned r, unsigned mode, long *x) {
+	FT_Vector v;
+	int e = FT_Get_Kerning(c->face, l, r, mode, &v);
+	*x = v.x;
+	return e;
+}
+
 static FT_Int32 rref_flags(int hinting, int mono) {
 	FT_Int32 f = FT_LOAD_NO_BITMAP | FT_LOAD_NO_AUTOHINT;
 	f |= mono ? FT_LOAD_TARGET_MONO : FT_LOAD_TARGET_NORMAL;
@@ -198,6 +205,31 @@ func Load(font []byte, ppem int, mode Mode, mono bool) ([]Glyph, error) {
 		if len(g.Pix) > 0 {
 			C.rref_pixels(&c, (*C.uchar)(unsafe.Pointer(&g.Pix[0])))
 		}
+	}
+	return out, nil
+}
+
+// Kerning returns FT_Get_Kerning's x for each pair (left<<16|right) at
+// ppem, with FT_KERNING_DEFAULT (fitted) or FT_KERNING_UNFITTED.
+func Kerning(font []byte, ppem int, pairs []uint32, fitted bool) ([]int, error) {
+	var c C.rref_ctx
+	cfont := C.CBytes(font)
+	defer C.free(cfont)
+	defer C.rref_close(&c)
+	if e := C.rref_open(&c, (*C.uchar)(cfont), C.long(len(font)), 0, C.int(ppem)); e != 0 {
+		return nil, fmt.Errorf("rref: FreeType setup error %d", int(e))
+	}
+	mode := C.uint(C.FT_KERNING_UNFITTED)
+	if fitted {
+		mode = C.FT_KERNING_DEFAULT
+	}
+	out := make([]int, len(pairs))
+	for i, p := range pairs {
+		var x C.long
+		if e := C.rref_kern(&c, C.uint(p>>16), C.uint(p&0xffff), mode, &x); e != 0 {
+			return nil, fmt.Errorf("rref: FT_Get_Kerning error %d", int(e))
+		}
+		out[i] = int(x)
 	}
 	return out, nil
 }
