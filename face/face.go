@@ -130,10 +130,15 @@ func (f *Face) PPEM() int { return f.ppem }
 // Close satisfies font.Face. It does nothing.
 func (f *Face) Close() error { return nil }
 
-// Metrics returns the face's metrics: FreeType's size metrics (ascender,
-// descender and height scaled from the hhea table and rounded to whole
-// pixels), and the x-height and cap height from the OS/2 table when it
-// has them.
+// Metrics returns the face's metrics: FreeType's size metrics. The font's
+// ascender, descender and line height come from hhea, or from the OS/2
+// typographic values when OS/2 fsSelection sets USE_TYPO_METRICS, or from
+// OS/2 when hhea has none (sfnt_load_face); they are scaled and rounded to
+// whole pixels as in FreeType's public size metrics
+// (ft_recompute_scaled_metrics: ascender up, descender down, height to
+// nearest). XHeight and CapHeight
+// come from OS/2 version 2 or later, scaled (and rounded for hinted
+// faces).
 func (f *Face) Metrics() font.Metrics { return f.metrics }
 
 func (f *Face) computeMetrics() font.Metrics {
@@ -142,18 +147,36 @@ func (f *Face) computeMetrics() font.Metrics {
 	if err != nil {
 		return m
 	}
-	asc := pixRound(mulFix(int64(h.Ascender), f.scale))
-	desc := pixRound(mulFix(int64(h.Descender), f.scale))
-	height := pixRound(mulFix(int64(h.Ascender)-int64(h.Descender)+int64(h.LineGap), f.scale))
-	m.Ascent = fixed.Int26_6(asc)
-	m.Descent = fixed.Int26_6(-desc)
-	m.Height = fixed.Int26_6(height)
+	asc, desc := int64(h.Ascender), int64(h.Descender)
+	height := int64(int16(asc - desc + int64(h.LineGap)))
+	os2 := f.f.Table(sfnt.MakeTag("OS/2"))
+	if len(os2) < 78 {
+		os2 = nil
+	}
+	i16 := func(off int) int64 { return int64(int16(uint16(os2[off])<<8 | uint16(os2[off+1]))) }
+	u16 := func(off int) int64 { return int64(uint16(os2[off])<<8 | uint16(os2[off+1])) }
+	switch {
+	case os2 != nil && u16(62)&128 != 0:
+		asc, desc = i16(68), i16(70)
+		height = int64(int16(asc - desc + i16(72)))
+	case asc == 0 && desc == 0 && os2 != nil:
+		if i16(68) != 0 || i16(70) != 0 {
+			asc, desc = i16(68), i16(70)
+			height = int64(int16(asc - desc + i16(72)))
+		} else {
+			asc, desc = int64(int16(u16(74))), -int64(int16(u16(76)))
+			height = int64(int16(asc - desc))
+		}
+	}
+	sa, sd, sh := mulFix(asc, f.scale), mulFix(desc, f.scale), mulFix(height, f.scale)
+	sa, sd, sh = (sa+63)&^63, sd&^63, pixRound(sh)
+	m.Ascent = fixed.Int26_6(sa)
+	m.Descent = fixed.Int26_6(-sd)
+	m.Height = fixed.Int26_6(sh)
 	m.CaretSlope = image.Point{X: int(h.CaretSlopeRun), Y: int(h.CaretSlopeRise)}
-	if os2 := f.f.Table(sfnt.MakeTag("OS/2")); len(os2) >= 90 && (uint16(os2[0])<<8|uint16(os2[1])) >= 2 {
-		xh := int16(uint16(os2[86])<<8 | uint16(os2[87]))
-		ch := int16(uint16(os2[88])<<8 | uint16(os2[89]))
-		m.XHeight = fixed.Int26_6(mulFix(int64(xh), f.scale))
-		m.CapHeight = fixed.Int26_6(mulFix(int64(ch), f.scale))
+	if os2 != nil && len(os2) >= 90 && u16(0) >= 2 {
+		m.XHeight = fixed.Int26_6(mulFix(i16(86), f.scale))
+		m.CapHeight = fixed.Int26_6(mulFix(i16(88), f.scale))
 		if f.src.hinted() {
 			m.XHeight = fixed.Int26_6(pixRound(int64(m.XHeight)))
 			m.CapHeight = fixed.Int26_6(pixRound(int64(m.CapHeight)))

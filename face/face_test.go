@@ -151,7 +151,7 @@ func TestDefaults(t *testing.T) {
 		t.Error("nil font accepted")
 	}
 	m := fc.Metrics()
-	if m.Ascent <= 0 || m.Descent <= 0 || m.Height < m.Ascent+m.Descent {
+	if m.Ascent <= 0 || m.Descent <= 0 || m.Height < m.Ascent || m.Ascent&63 != 0 || m.Descent&63 != 0 {
 		t.Errorf("metrics %+v", m)
 	}
 	if _, _, _, _, ok := fc.Glyph(fixed.Point26_6{}, 0x10FFFF); ok {

@@ -22,6 +22,32 @@ import (
 // (TestReferenceGolden); plain go test checks fontvm against it.
 const goldenFile = "testdata/goregular-bitmaps.golden"
 
+// goldenLarge are extra mono sizes large enough for the monochrome
+// rasterizer's render pool to overflow, so that its sub-banding is checked.
+var goldenLarge = []int{100, 250}
+
+// goldenSizes lists (mono, ppem) pairs of the golden file, in its order.
+func goldenSizes() (out []struct {
+	mono bool
+	ppem int
+}) {
+	for _, mono := range []bool{false, true} {
+		for ppem := 9; ppem <= 24; ppem++ {
+			out = append(out, struct {
+				mono bool
+				ppem int
+			}{mono, ppem})
+		}
+	}
+	for _, ppem := range goldenLarge {
+		out = append(out, struct {
+			mono bool
+			ppem int
+		}{true, ppem})
+	}
+	return out
+}
+
 var goldenModes = []struct {
 	name string
 	h    font.Hinting
@@ -107,23 +133,21 @@ func fontvmHash(t *testing.T, h font.Hinting, mono bool, ppem int) string {
 }
 
 // TestGoldenBitmaps checks fontvm's bitmaps of every Go Regular glyph at
-// 9-24 ppem (unhinted, version 40, version 35; anti-aliased and mono)
-// against FreeType's, recorded in testdata.
+// 9-24 ppem (unhinted, version 40, version 35; anti-aliased and mono) and
+// at 100 and 250 ppem (mono) against FreeType's, recorded in testdata.
 func TestGoldenBitmaps(t *testing.T) {
 	golden, version := readGolden(t)
-	if version == "" || len(golden) != 3*2*16 {
+	if version == "" || len(golden) != 3*(2*16+len(goldenLarge)) {
 		t.Fatalf("%s: %d entries, FreeType version %q", filepath.Base(goldenFile), len(golden), version)
 	}
 	for _, md := range goldenModes {
-		for _, mono := range []bool{false, true} {
-			for ppem := 9; ppem <= 24; ppem++ {
-				if testing.Short() && ppem != 9 && ppem != 13 && ppem != 16 {
-					continue
-				}
-				k := goldenKey(md.name, mono, ppem)
-				if got := fontvmHash(t, md.h, mono, ppem); got != golden[k] {
-					t.Errorf("%s: bitmaps differ from FreeType %s's", k, version)
-				}
+		for _, sz := range goldenSizes() {
+			if testing.Short() && sz.ppem != 9 && sz.ppem != 13 && sz.ppem != 100 {
+				continue
+			}
+			k := goldenKey(md.name, sz.mono, sz.ppem)
+			if got := fontvmHash(t, md.h, sz.mono, sz.ppem); got != golden[k] {
+				t.Errorf("%s: bitmaps differ from FreeType %s's", k, version)
 			}
 		}
 	}

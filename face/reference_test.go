@@ -166,8 +166,9 @@ func TestReferenceGolden(t *testing.T) {
 	sb.WriteString("# <mode> <render> <ppem> <sha256 over left,top,width,rows (int32 LE) and pixels per glyph>\n")
 	modes := map[string]ftref.Mode{"none": ftref.ModeNone, "v40": ftref.ModeV40, "v35": ftref.ModeV35}
 	for _, md := range goldenModes {
-		for _, mono := range []bool{false, true} {
-			for ppem := 9; ppem <= 24; ppem++ {
+		for _, sz := range goldenSizes() {
+			mono, ppem := sz.mono, sz.ppem
+			{
 				target, render := ftref.TargetNormal, ftref.RenderNormal
 				if mono {
 					target, render = ftref.TargetMono, ftref.RenderMono

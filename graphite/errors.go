@@ -195,11 +195,13 @@ func (e *Error) Error() string {
 			fmt.Fprintf(&b, " (opcode 0x%02X)", e.Opcode)
 		}
 	}
-	if e.Kind != "" && e.Code >= ECodeFailure && e.Code < ECodeFailure+10 {
-		// E_CODEFAILURE+status (69, underfull_stack, shares its number
-		// with E_BADSCHEME in graphite2)
+	switch {
+	case e.Kind != "" && e.Code == ECodeFailure+ErrCode(UnderfullStack):
+		// 69 is also E_BADSCHEME in graphite2's numbering
 		fmt.Fprintf(&b, ": E_CODEFAILURE+%d (%s)", int(e.Code-ECodeFailure), e.Status)
-	} else {
+	case e.Kind != "":
+		fmt.Fprintf(&b, ": %s (%s)", e.Code, e.Status)
+	default:
 		fmt.Fprintf(&b, ": %s", e.Code)
 	}
 	if e.Reason != "" {

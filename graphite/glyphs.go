@@ -14,6 +14,10 @@ type Glyph struct {
 	Attrs []Attr
 	// Box is the Glat version 3 octabox data, nil when absent.
 	Box *OctaBox
+
+	glatS, glatE int32 // the glyph's attribute block in Glat
+	glatW        int8  // run header width: 1 (Glat 1) or 2
+	lazy         bool  // Attrs not kept (see maxStoredAttrs): use Face.GlyphAttr
 }
 
 // An Attr is one glyph attribute.
@@ -161,6 +165,8 @@ type glyphLoader struct {
 	hasGlyf, longLoca, long                  bool
 	numGraphics, numAttrGlyphs, numAttrs     int
 	glatVersion                              uint32
+	memo                                     map[[2]int][]Attr
+	stored                                   int
 }
 
 const (
@@ -280,15 +286,70 @@ func (l *glyphLoader) readGlyph(gid int, g *Glyph) error {
 			return bad("Glat", s, "attribute block of %d bytes (at most %d)", e-s, l.numAttrs*6)
 		}
 	}
-	attrs, ok := parseAttrs(glat, s, e, w)
+	key := [2]int{s, e}
+	if prev, ok := l.memo[key]; ok {
+		// Glyphs sharing a Glat block share its attributes.
+		g.Attrs = prev
+		return nil
+	}
+	var attrs []Attr
+	n, ok := 0, true
+	if l.stored+(e-s)/2 <= maxStoredAttrs {
+		attrs, ok = parseAttrs(glat, s, e, w)
+		n = len(attrs)
+	} else {
+		// Overlapping Glat blocks can describe far more attributes than
+		// the table holds; past maxStoredAttrs they are checked but not
+		// kept (Face.GlyphAttr reads them from the table).
+		n, ok = countAttrs(glat, s, e, w)
+		g.lazy = true
+	}
 	if !ok {
 		return bad("Glat", s, "attribute ids not increasing")
 	}
-	if len(attrs) > l.numAttrs {
-		return bad("Glat", s, "%d attributes, more than the %d declared", len(attrs), l.numAttrs)
+	if n > l.numAttrs {
+		return bad("Glat", s, "%d attributes, more than the %d declared", n, l.numAttrs)
 	}
-	g.Attrs = attrs
+	g.glatS, g.glatE, g.glatW = int32(s), int32(e), int8(w)
+	if !g.lazy {
+		if l.memo == nil {
+			l.memo = map[[2]int][]Attr{}
+		}
+		l.memo[key] = attrs
+		l.stored += len(attrs)
+		g.Attrs = attrs
+	}
 	return nil
+}
+
+// maxStoredAttrs bounds the glyph attributes kept in memory per face.
+const maxStoredAttrs = 1 << 24
+
+// countAttrs is parseAttrs without keeping the attributes.
+func countAttrs(glat []byte, s, e, w int) (int, bool) {
+	n := 0
+	ok := walkAttrs(glat, s, e, w, func(Attr) { n++ })
+	return n, ok
+}
+
+// GlyphAttr returns glyph gid's attribute id as graphite2's glyph cache
+// holds it (0 when absent or gid out of range).
+func (f *Face) GlyphAttr(gid, id int) uint16 {
+	if gid < 0 || gid >= len(f.Glyphs) {
+		return 0
+	}
+	g := &f.Glyphs[gid]
+	if !g.lazy {
+		return g.Attr(id)
+	}
+	var v uint16
+	glat, _ := f.table("Glat", 0x00030000)
+	walkAttrs(glat, int(g.glatS), int(g.glatE), int(g.glatW), func(a Attr) {
+		if int(a.ID) == id {
+			v = a.Value
+		}
+	})
+	return v
 }
 
 // parseAttrs walks Glat runs as graphite2's _glat_iterator and sparse
@@ -296,13 +357,23 @@ func (l *glyphLoader) readGlyph(gid int, g *Glyph) error {
 // skipped; the non-zero ids must strictly increase. A run with count 0
 // never ends (graphite2 reads on to the end of the glyph's block).
 func parseAttrs(glat []byte, s, e, w int) ([]Attr, bool) {
+	var out []Attr
+	ok := walkAttrs(glat, s, e, w, func(a Attr) { out = append(out, a) })
+	if !ok {
+		return nil, false
+	}
+	return out, true
+}
+
+// walkAttrs calls fn for each non-zero attribute; false when ids do not
+// increase.
+func walkAttrs(glat []byte, s, e, w int, fn func(Attr)) bool {
 	rd := func(o int) int {
 		if w == 1 {
 			return u8(glat, o)
 		}
 		return be16(glat, o)
 	}
-	var out []Attr
 	eo, v, n := s, s+2*w, 0
 	last := -1
 	for v < e-1 {
@@ -311,10 +382,10 @@ func parseAttrs(glat []byte, s, e, w int) ([]Attr, bool) {
 		val := uint16(be16(glat, v))
 		if val != 0 {
 			if int(key) <= last {
-				return nil, false
+				return false
 			}
 			last = int(key)
-			out = append(out, Attr{key, val})
+			fn(Attr{key, val})
 		}
 		n++
 		v += 2
@@ -324,7 +395,7 @@ func parseAttrs(glat []byte, s, e, w int) ([]Attr, bool) {
 			n = 0
 		}
 	}
-	return out, true
+	return true
 }
 
 // Lookup maps a character to a glyph through graphite2's cached cmap: the

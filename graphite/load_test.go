@@ -75,3 +75,46 @@ func hasTable(data []byte, tag string) bool {
 	dir, err := readDirectory(data)
 	return err == nil && dir[tagOf(tag)] != nil
 }
+
+// TestPassAccessors checks the FSM accessors on Padauk's passes against
+// the raw arrays.
+func TestPassAccessors(t *testing.T) {
+	f, err := Load(tableTestFont(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, p := range f.Silfs[0].Passes {
+		for s := 0; s < p.NumStates; s++ {
+			for c := 0; c < p.NumColumns; c++ {
+				n, ok := p.Next(s, c)
+				if ok != (s < p.NumTransition) || (ok && n >= p.NumStates) {
+					t.Fatalf("pass %d: Next(%d,%d) = %d %v", p.Index, s, c, n, ok)
+				}
+				checked++
+			}
+			rs := p.StateRules(s)
+			if s < p.SuccessStart && rs != nil {
+				t.Fatalf("pass %d: non-success state %d has rules", p.Index, s)
+			}
+			if s >= p.SuccessStart && len(rs) != len(p.RuleMap[s-p.SuccessStart]) {
+				t.Fatalf("pass %d: StateRules(%d) = %v", p.Index, s, rs)
+			}
+			for i := 1; i < len(rs); i++ {
+				a, b := p.Rules[rs[i-1]], p.Rules[rs[i]]
+				if a.Sort < b.Sort || (a.Sort == b.Sort && a.Index > b.Index) {
+					t.Fatalf("pass %d state %d: rules out of graphite2's order", p.Index, s)
+				}
+			}
+		}
+		if st, ok := p.StartState(p.MaxPreCtx); !ok || st != int(p.StartStates[0]) {
+			t.Fatalf("pass %d: StartState", p.Index)
+		}
+		if _, ok := p.StartState(p.MinPreCtx - 1); ok && p.MinPreCtx > 0 {
+			t.Fatalf("pass %d: StartState below the minimum pre-context", p.Index)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no transitions checked")
+	}
+}

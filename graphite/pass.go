@@ -299,6 +299,10 @@ func (f *Face) readRules(ps *Pass, s *Silf, b []byte, base int, pt PassType, lim
 	return nil
 }
 
+// maxRuleMapWork bounds the in-place sorting of a pass's rule map (total
+// entries over all success states) that reproduces graphite2 exactly.
+const maxRuleMapWork = 1 << 22
+
 // readStates is Pass::readStates, after the rule map entries are checked.
 func (ps *Pass) readStates(b []byte, base int, starts, states, oRuleMap, ruleMap, numEntries int64) *Error {
 	bad := func(code ErrCode, off int64, format string, a ...any) *Error {
@@ -331,6 +335,13 @@ func (ps *Pass) readStates(b []byte, base int, starts, states, oRuleMap, ruleMap
 		ps.Transitions[k] = uint16(v)
 	}
 	ps.RuleMap = make([][]uint16, ps.NumSuccess)
+	less := func(seg []uint16) func(x, y int) bool {
+		return func(x, y int) bool {
+			a, c := ps.Rules[seg[x]].Sort, ps.Rules[seg[y]].Sort
+			return a > c || (a == c && seg[x] < seg[y])
+		}
+	}
+	work := 0
 	for j := 0; j < ps.NumSuccess; j++ {
 		o := int(oRuleMap) + 2*j
 		begin, end := int64(be16(b, o)), int64(be16(b, o+2))
@@ -338,10 +349,22 @@ func (ps *Pass) readStates(b []byte, base int, starts, states, oRuleMap, ruleMap
 			return bad(EBadRuleMapping, int64(o), "success state %d: rules [%d,%d) outside %d entries", ps.SuccessStart+j, begin, end, numEntries)
 		}
 		seg := entries[begin:end]
-		sort.Slice(seg, func(x, y int) bool {
-			a, c := ps.Rules[seg[x]].Sort, ps.Rules[seg[y]].Sort
-			return a > c || (a == c && seg[x] < seg[y])
-		})
+		work += len(seg)
+		if work <= maxRuleMapWork {
+			// graphite2 sorts each state's range in place (qsort), so
+			// overlapping ranges see each other's sorts.
+			if !sort.SliceIsSorted(seg, less(seg)) {
+				sort.Slice(seg, less(seg))
+			}
+		} else {
+			// Pathological rule maps (overlapping ranges totalling more
+			// than maxRuleMapWork entries): each state's first MaxRules
+			// entries are sorted on their own, in bounded time. This can
+			// only differ from graphite2 for such fonts, and never changes
+			// whether a font loads.
+			seg = append([]uint16(nil), seg[:min(len(seg), MaxRules)]...)
+			sort.Slice(seg, less(seg))
+		}
 		if len(seg) > MaxRules {
 			seg = seg[:MaxRules]
 		}
@@ -354,4 +377,37 @@ func (ps *Pass) readStates(b []byte, base int, starts, states, oRuleMap, ruleMap
 		ps.RuleMap[j] = append([]uint16(nil), seg...)
 	}
 	return nil
+}
+
+// Next returns the FSM transition from state on glyph column col, as
+// graphite2's runFSM takes it: ok is false when the state has no
+// transitions (state >= NumTransition) or col is out of range.
+func (p *Pass) Next(state, col int) (next int, ok bool) {
+	if state < 0 || state >= p.NumTransition || col < 0 || col >= p.NumColumns {
+		return 0, false
+	}
+	return int(p.Transitions[state*p.NumColumns+col]), true
+}
+
+// StateRules returns the rules a state accepts, in the order graphite2
+// tries them (nil for non-success states).
+func (p *Pass) StateRules(state int) []uint16 {
+	if state < p.SuccessStart || state-p.SuccessStart >= len(p.RuleMap) {
+		return nil
+	}
+	return p.RuleMap[state-p.SuccessStart]
+}
+
+// StartState returns the start state for a slot with ctx slots of
+// pre-context available (graphite2: m_startStates[m_maxPreCtxt - ctx]);
+// ok is false when ctx < MinPreCtx (the pass does not run there). ctx
+// above MaxPreCtx is clamped, as graphite2's SlotMap reset does.
+func (p *Pass) StartState(ctx int) (int, bool) {
+	if ctx > p.MaxPreCtx {
+		ctx = p.MaxPreCtx
+	}
+	if ctx < p.MinPreCtx || p.MaxPreCtx-ctx >= len(p.StartStates) {
+		return 0, false
+	}
+	return int(p.StartStates[p.MaxPreCtx-ctx]), true
 }

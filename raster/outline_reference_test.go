@@ -174,3 +174,31 @@ func TestReferenceKerning(t *testing.T) {
 		t.Logf("%s: %d pairs × 16 sizes × 2 modes match FreeType (%d non-zero values)", cf.Name, len(pairs), nonzero)
 	}
 }
+
+// TestReferenceMetrics compares Face.Metrics' ascent, descent and height
+// with FreeType's size metrics for every corpus font at 9-24 ppem.
+func TestReferenceMetrics(t *testing.T) {
+	fonts := append(append([]corpus.Font{}, corpus.GoFonts...), corpus.HintedFonts...)
+	for _, cf := range fonts {
+		data := corpus.Load(t, cf)
+		sf, err := sfnt.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ppem := 9; ppem <= 24; ppem++ {
+			want, err := rref.SizeMetrics(data, ppem)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fc, err := face.NewFace(sf, &face.FaceOptions{Size: float64(ppem)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := fc.Metrics()
+			if int(m.Ascent) != want[0] || int(m.Descent) != -want[1] || int(m.Height) != want[2] {
+				t.Errorf("%s ppem %d: ascent %d descent %d height %d; FreeType %d %d %d",
+					cf.Name, ppem, m.Ascent, m.Descent, m.Height, want[0], -want[1], want[2])
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"fontvm/internal/corpus"
 	"fontvm/raster/internal/rref"
@@ -172,5 +173,74 @@ func TestReferenceRasterizers(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// BenchmarkReferenceSpeed renders every glyph of Go Regular and DejaVu
+// Sans at 16 ppem (FreeType's hinted v40 outlines) with Mono and Gray and
+// with FreeType's FT_Outline_Get_Bitmap on the same outlines and boxes,
+// both clearing the bitmap first, and reports fontvm's time as a multiple
+// of FreeType's measured in the same run ("x-freetype").
+func BenchmarkReferenceSpeed(b *testing.B) {
+	for _, mono := range []bool{true, false} {
+		b.Run(map[bool]string{true: "mono", false: "gray"}[mono], func(b *testing.B) {
+			var placed []rref.Placed
+			var outs []*Outline
+			var boxes []image.Rectangle
+			for _, cf := range []corpus.Font{corpus.GoFonts[0], corpus.HintedFonts[0]} {
+				gs, err := rref.Load(corpus.Load(b, cf), 16, 40, mono)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for i := range gs {
+					g := &gs[i]
+					if g.Err != 0 || len(g.Contours) == 0 {
+						continue
+					}
+					o := outlineOf(g)
+					r := GrayBounds(o, 0, 0)
+					if mono {
+						r = MonoBounds(o, 0, 0)
+					}
+					p := rref.Placed{Tags: g.Tags, Contours: g.Contours, Flags: g.Flags, W: r.Dx(), H: r.Dy()}
+					dx, dy := int32(-r.Min.X*64), int32(r.Max.Y*64)
+					for k := 0; k < len(g.XY); k += 2 {
+						p.XY = append(p.XY, g.XY[k]+dx, g.XY[k+1]+dy)
+					}
+					placed = append(placed, p)
+					outs = append(outs, o)
+					boxes = append(boxes, r)
+				}
+			}
+			var m Mono
+			var gr Gray
+			img := &image.Alpha{}
+			b.ResetTimer()
+			var goNs, ftNs int64
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				for k, o := range outs {
+					r := boxes[k]
+					img.Rect, img.Stride = r, r.Dx()
+					if cap(img.Pix) < r.Dx()*r.Dy() {
+						img.Pix = make([]byte, r.Dx()*r.Dy())
+					}
+					img.Pix = img.Pix[:r.Dx()*r.Dy()]
+					if mono {
+						_ = m.Render(img, o, fixed.Point26_6{})
+					} else {
+						_ = gr.Render(img, o, fixed.Point26_6{})
+					}
+				}
+				goNs += time.Since(t0).Nanoseconds()
+				ns, err := rref.TimeRender(placed, mono, 1)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ftNs += ns
+			}
+			b.ReportMetric(float64(goNs)/float64(max(ftNs, 1)), "x-freetype")
+			b.ReportMetric(float64(goNs)/float64(b.N*len(outs)), "ns/glyph")
+		})
 	}
 }

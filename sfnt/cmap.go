@@ -245,16 +245,27 @@ func (f *Font) CmapEncodings() ([]CmapEncoding, error) {
 		n = avail // FreeType reads records while they fit
 	}
 	out := make([]CmapEncoding, 0, n)
+	memo := cmapMemo{}
 	for i := 0; i < n; i++ {
-		e, _ := f.cmapRecord(t, i)
+		e, _ := f.cmapRecord(t, i, memo)
 		out = append(out, e)
 	}
 	return out, nil
 }
 
+// cmapMemo remembers subtable validation results by offset. Many encoding
+// records may share one subtable; validating each record's subtable anew
+// (as FreeType does) would take time quadratic in the table size.
+type cmapMemo map[uint32]cmapVerdict
+
+type cmapVerdict struct {
+	flags uint8
+	err   error
+}
+
 // cmapRecord decodes encoding record i and, if FreeType would accept its
 // subtable, the Cmap.
-func (f *Font) cmapRecord(t []byte, i int) (CmapEncoding, Cmap) {
+func (f *Font) cmapRecord(t []byte, i int, memo cmapMemo) (CmapEncoding, Cmap) {
 	p := 4 + 8*i
 	e := CmapEncoding{PlatformID: u16(t, p), EncodingID: u16(t, p+2), Offset: u32(t, p+4)}
 	if e.Offset == 0 || uint64(e.Offset) > uint64(len(t))-2 {
@@ -264,14 +275,19 @@ func (f *Font) cmapRecord(t []byte, i int) (CmapEncoding, Cmap) {
 	off := int(e.Offset)
 	sub := t[off:]
 	e.Format = u16(sub, 0)
-	flags, err := validateCmap(sub, e.Format)
-	if err != nil {
-		if fe, ok := err.(*FormatError); ok {
+	v, ok := memo[e.Offset]
+	if !ok {
+		v.flags, v.err = validateCmap(sub, e.Format)
+		if fe, ok := v.err.(*FormatError); ok {
 			fe.Offset += off
 		}
-		e.Err = err
+		memo[e.Offset] = v
+	}
+	if v.err != nil {
+		e.Err = v.err
 		return e, Cmap{}
 	}
+	flags := v.flags
 	return e, Cmap{PlatformID: e.PlatformID, EncodingID: e.EncodingID, Format: e.Format, format: e.Format, data: sub, flags: flags, numGlyphs: f.numGlyphs}
 }
 
@@ -291,8 +307,11 @@ func isUnicode(pid, eid uint16) bool {
 // a UCS-4 encoding, (3,10) or (0,4); else the last Unicode one, (0,*),
 // (2,*), (3,1). As in FreeType this may be a format-14 subtable (0,5),
 // which maps everything to 0. Without a usable Unicode subtable the error
-// matches ErrMissingTable (FreeType then selects no charmap, and every
-// lookup gives 0).
+// matches ErrMissingTable. FreeType then either selects no charmap (every
+// lookup gives 0) or, if the font has neither a Unicode nor a (3,0)
+// symbol subtable but has PostScript glyph names (post format 1 or 2),
+// synthesizes a Unicode charmap from the glyph names; this package does
+// not implement that synthesized charmap.
 func (f *Font) Cmap() (Cmap, error) { return f.cmap, f.cmapErr }
 
 func (f *Font) selectCmap() (Cmap, error) {
@@ -307,6 +326,7 @@ func (f *Font) selectCmap() (Cmap, error) {
 	if avail := (len(t) - 4) / 8; n > avail {
 		n = avail
 	}
+	memo := cmapMemo{}
 	for pass := 0; pass < 2; pass++ {
 		for i := n - 1; i >= 0; i-- {
 			p := 4 + 8*i
@@ -317,7 +337,7 @@ func (f *Font) selectCmap() (Cmap, error) {
 			if pass == 0 && !(pid == PlatformMicrosoft && eid == EncodingMSUCS4) && !(pid == PlatformUnicode && eid == EncodingUnicode2_0Full) {
 				continue
 			}
-			if e, c := f.cmapRecord(t, i); e.Err == nil {
+			if e, c := f.cmapRecord(t, i, memo); e.Err == nil {
 				return c, nil
 			}
 		}
@@ -339,12 +359,13 @@ func (f *Font) CmapFor(platformID, encodingID uint16) (Cmap, error) {
 	if avail := (len(t) - 4) / 8; n > avail {
 		n = avail
 	}
+	memo := cmapMemo{}
 	for i := 0; i < n; i++ {
 		p := 4 + 8*i
 		if u16(t, p) != platformID || u16(t, p+2) != encodingID {
 			continue
 		}
-		if e, c := f.cmapRecord(t, i); e.Err == nil {
+		if e, c := f.cmapRecord(t, i, memo); e.Err == nil {
 			return c, nil
 		}
 	}

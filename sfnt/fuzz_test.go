@@ -31,6 +31,7 @@ func FuzzParse(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(w)
+	f.Add(ttc(w, w))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := sfnt.NumFonts(data)
 		if err != nil {

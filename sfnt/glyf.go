@@ -288,8 +288,8 @@ func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int,
 	if end == start {
 		return nil
 	}
-	bad := func(p int, format string, args ...any) error {
-		return &FormatError{Table: "glyf", Offset: p - base, Msg: fmt.Sprintf("glyph %d: ", gid) + fmt.Sprintf(format, args...)}
+	bad := func(p int, format string, args ...any) *FormatError {
+		return &FormatError{Table: "glyf", Offset: p - base, Msg: fmt.Sprintf("glyph %d: ", gid) + fmt.Sprintf(format, args...), FreeType: "Invalid_Outline"}
 	}
 	if end-start < 10 {
 		return bad(start, "record of %d bytes is shorter than the 10-byte glyph header", end-start)
@@ -331,7 +331,9 @@ func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int,
 	nIns := int(u16(rec, p))
 	p += 2
 	if nIns > len(rec)-p {
-		return bad(start+p-2, "%d instruction bytes run past the end of the record", nIns)
+		e := bad(start+p-2, "%d instruction bytes run past the end of the record", nIns)
+		e.FreeType = "Too_Many_Hints"
+		return e
 	}
 	if nIns > 0 {
 		g.Instructions = rec[p : p+nIns : p+nIns]
@@ -430,7 +432,12 @@ func coordSize(c, short, same uint8) int {
 	return 2
 }
 
-func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs int, g *Glyph, bad func(int, string, ...any) error) error {
+func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs int, g *Glyph, badOutline func(int, string, ...any) *FormatError) error {
+	bad := func(p int, format string, args ...any) *FormatError {
+		e := badOutline(p, format, args...)
+		e.FreeType = "Invalid_Composite"
+		return e
+	}
 	p := start + 10
 	var flags uint16
 	for {
@@ -505,17 +512,23 @@ func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 	// stream at the position after the last component, not bounded by
 	// the record.
 	if p+2 > len(file) {
-		g.InstructionsErr = bad(p, "composite instruction length runs past the end of the file")
+		e := bad(p, "composite instruction length runs past the end of the file")
+		e.FreeType = "Invalid_Stream_Operation"
+		g.InstructionsErr = e
 		return nil
 	}
 	n := int(u16(file, p))
 	p += 2
 	if n > int(maxIns) && n > end-start {
-		g.InstructionsErr = bad(p-2, "composite instruction length %d exceeds maxSizeOfInstructions %d and the record length %d", n, maxIns, end-start)
+		e := bad(p-2, "composite instruction length %d exceeds maxSizeOfInstructions %d and the record length %d", n, maxIns, end-start)
+		e.FreeType = "Too_Many_Hints"
+		g.InstructionsErr = e
 		return nil
 	}
 	if n > len(file)-p {
-		g.InstructionsErr = bad(p, "%d composite instruction bytes run past the end of the file", n)
+		e := bad(p, "%d composite instruction bytes run past the end of the file", n)
+		e.FreeType = "Invalid_Stream_Operation"
+		g.InstructionsErr = e
 		return nil
 	}
 	if n > 0 {

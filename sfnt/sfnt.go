@@ -144,6 +144,15 @@ type FormatError struct {
 	// Err is the sentinel the error wraps besides ErrMalformed
 	// (ErrMissingTable, ErrLimit, ...); nil for plain malformations.
 	Err error
+	// FreeType names the error FreeType 2.12.1 reports for the same
+	// malformation, for glyph decoding errors: "Invalid_Outline" (glyph
+	// header, contours, flags, coordinates), "Invalid_Composite"
+	// (component records and glyph indexes), "Too_Many_Hints"
+	// (instruction length; FreeType reports it only when hinting, and
+	// Invalid_Outline otherwise for simple glyphs), or
+	// "Invalid_Stream_Operation" (composite instructions past the end of
+	// the file). Empty for other errors.
+	FreeType string
 }
 
 // Error returns e.g. "sfnt: glyf+0x1234: flag repeat count runs past the

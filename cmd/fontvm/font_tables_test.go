@@ -86,6 +86,19 @@ func TestFontCommands(t *testing.T) {
 	if st, _ := captureFont(t, "font", "tables"); st != 2 {
 		t.Errorf("no argument: status %d, want 2", st)
 	}
+	st, out = captureFont(t, "font", "glyph", good, "A")
+	if st != 0 || !strings.Contains(out, "glyph 1:") || !strings.Contains(out, "simple: 1 contours, 3 points") || !strings.Contains(out, "     1      10     700 on") {
+		t.Errorf("font glyph A: status %d\n%s", st, out)
+	}
+	if st, out = captureFont(t, "font", "glyph", good, "0"); st != 0 || !strings.Contains(out, "empty") {
+		t.Errorf("font glyph 0: status %d\n%s", st, out)
+	}
+	if st, _ = captureFont(t, "font", "glyph", good, "2"); st != 1 {
+		t.Errorf("font glyph 2 (out of range): status %d, want 1", st)
+	}
+	if st, _ = captureFont(t, "font", "glyph", good, "U+0042"); st != 1 {
+		t.Errorf("unmapped character: status %d, want 1", st)
+	}
 	if st, _ := captureFont(t, "font", "info", good, "-index", "1"); st != 1 {
 		t.Errorf("bad index: status %d, want 1", st)
 	}

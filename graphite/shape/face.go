@@ -1,18 +1,10 @@
-// Package shape is a Graphite shaping engine that reproduces graphite2 1.3.14:
-// its stack machine, its passes, positioning, bidi reversal and mirroring,
-// collision avoidance, justification, features and the character-to-slot
-// association. A Face is loaded once from a font's bytes; a Shaper reuses its
-// buffers from segment to segment.
-//
-// The font tables are read here directly from the sfnt bytes (Silf, Glat,
-// Gloc, Feat, Sill, cmap, head, maxp, hhea, hmtx, loca, glyf, name), with the
-// acceptance rules graphite2 applies when it loads a face.
 package shape
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sort"
 
 	"fontvm/graphite"
 )
@@ -100,7 +92,10 @@ type Face struct {
 	numGraphics  int
 	numAttrGlyph int
 	numAttrs     int
-	attrs        []int16 // numGlyphs*numAttrs, dense
+	attrs        []int16 // numGlyphs*numAttrs, dense, when the data is dense enough
+	akeys        []uint16
+	avals        []int16
+	aoff         []int32 // per glyph start in akeys/avals (sparse form), numGlyphs+1
 	adv          []float32
 	bbox         []rect
 	hasBoxes     bool
@@ -187,6 +182,10 @@ func Load(data []byte) (*Face, error) {
 	return f, nil
 }
 
+// Scale returns graphite2's font scale for a size of ppm pixels per em
+// (gr_make_font: ppm / unitsPerEm, in float32), for Options.Scale.
+func (f *Face) Scale(ppm float32) float32 { return ppm / float32(f.upem) }
+
 // UnitsPerEm returns the font's design units per em.
 func (f *Face) UnitsPerEm() int { return f.upem }
 
@@ -247,7 +246,7 @@ func (f *Face) readGlyphs(t tables) error {
 	}
 	f.adv = make([]float32, f.numGlyphs)
 	f.bbox = make([]rect, f.numGlyphs)
-	f.attrs = make([]int16, f.numGlyphs*f.numAttrs)
+	f.aoff = make([]int32, f.numGlyphs+1)
 	if f.hasBoxes {
 		f.boxes = make([]octabox, f.numGlyphs)
 	}
@@ -306,7 +305,9 @@ func (f *Face) readGlyphs(t tables) error {
 		} else if f.hasBoxes {
 			f.boxFail = true
 		}
+		f.aoff[g+1] = int32(len(f.akeys))
 	}
+	f.packAttrs()
 	f.boxesLoaded = f.hasBoxes && f.totalSubs > 0 && !f.boxFail
 	return nil
 }
@@ -363,8 +364,14 @@ func (f *Face) readGlyphAttrs(g int, gr rd, long bool, lr rd, glatVer uint32) er
 			return tableErr("Glat", s, fmt.Sprintf("glyph %d: boxes past end", g))
 		}
 	}
-	row := f.attrs[g*f.numAttrs : (g+1)*f.numAttrs]
 	count := 0
+	first := len(f.akeys)
+	put := func(k int, v int16) {
+		if k < f.numAttrs {
+			f.akeys = append(f.akeys, uint16(k))
+			f.avals = append(f.avals, v)
+		}
+	}
 	if glatVer < 0x00020000 {
 		if e-s < 4 || e-s > f.numAttrs*4 {
 			return tableErr("Glat", s, fmt.Sprintf("glyph %d: bad attribute run", g))
@@ -373,9 +380,7 @@ func (f *Face) readGlyphAttrs(g int, gr rd, long bool, lr rd, glatVer uint32) er
 			k, n := lr.u8(p), lr.u8(p+1)
 			p += 2
 			for i := 0; i < n && p+2 <= e; i++ {
-				if k+i < len(row) {
-					row[k+i] = int16(lr.u16(p))
-				}
+				put(k+i, int16(lr.u16(p)))
 				count++
 				p += 2
 			}
@@ -388,9 +393,7 @@ func (f *Face) readGlyphAttrs(g int, gr rd, long bool, lr rd, glatVer uint32) er
 			k, n := lr.u16(p), lr.u16(p+2)
 			p += 4
 			for i := 0; i < n && p+2 <= e; i++ {
-				if k+i < len(row) {
-					row[k+i] = int16(lr.u16(p))
-				}
+				put(k+i, int16(lr.u16(p)))
 				count++
 				p += 2
 			}
@@ -399,7 +402,54 @@ func (f *Face) readGlyphAttrs(g int, gr rd, long bool, lr rd, glatVer uint32) er
 	if count > f.numAttrs {
 		return tableErr("Glat", s, fmt.Sprintf("glyph %d: too many attributes", g))
 	}
+	// sort this glyph's keys; a repeated key keeps its last value
+	ks, vs := f.akeys[first:], f.avals[first:]
+	sort.Stable(attrRun{ks, vs})
+	n := 0
+	for i := range ks {
+		if n > 0 && ks[n-1] == ks[i] {
+			vs[n-1] = vs[i]
+			continue
+		}
+		ks[n], vs[n] = ks[i], vs[i]
+		n++
+	}
+	f.akeys, f.avals = f.akeys[:first+n], f.avals[:first+n]
 	return nil
+}
+
+type attrRun struct {
+	k []uint16
+	v []int16
+}
+
+func (a attrRun) Len() int           { return len(a.k) }
+func (a attrRun) Less(i, j int) bool { return a.k[i] < a.k[j] }
+func (a attrRun) Swap(i, j int) {
+	a.k[i], a.k[j] = a.k[j], a.k[i]
+	a.v[i], a.v[j] = a.v[j], a.v[i]
+}
+
+// denseBudget is the size (in attributes) up to which a dense attribute
+// table is always allowed.
+var denseBudget, denseFactor = 1 << 20, 16
+
+// packAttrs keeps glyph attributes as a dense table when that costs at most
+// a fixed budget or a small multiple of the attributes the font holds (so a
+// hostile numAttrs cannot make it allocate what its data does not prove), and
+// sparse (sorted keys per glyph) otherwise.
+func (f *Face) packAttrs() {
+	dense := f.numGlyphs * f.numAttrs
+	if dense > denseBudget && dense > denseFactor*len(f.akeys) {
+		return
+	}
+	f.attrs = make([]int16, dense)
+	for g := 0; g < f.numGlyphs; g++ {
+		for i := f.aoff[g]; i < f.aoff[g+1]; i++ {
+			f.attrs[g*f.numAttrs+int(f.akeys[i])] = f.avals[i]
+		}
+	}
+	f.akeys, f.avals, f.aoff = nil, nil, nil
 }
 
 func popcount16(v uint16) int {
@@ -423,7 +473,23 @@ func (f *Face) glyphAttr(gid, attr int) int16 {
 	if gid >= f.numGlyphs || attr < 0 || attr >= f.numAttrs {
 		return 0
 	}
-	return f.attrs[gid*f.numAttrs+attr]
+	if f.attrs != nil {
+		return f.attrs[gid*f.numAttrs+attr]
+	}
+	ks := f.akeys[f.aoff[gid]:f.aoff[gid+1]]
+	lo, hi := 0, len(ks)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if int(ks[m]) < attr {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(ks) && int(ks[lo]) == attr {
+		return f.avals[int(f.aoff[gid])+lo]
+	}
+	return 0
 }
 
 // glyphBBox is graphite2's theGlyphBBoxTemporary: glyph 0's box for glyphs out of range.

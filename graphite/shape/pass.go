@@ -89,6 +89,7 @@ func (sh *Shaper) runPasses(seg *segment, firstPass, lastPass int, dobidi bool) 
 			continue
 		}
 		p := &s.passes[i]
+		sh.failPass, sh.failRule = i, -1
 		reverse := lbidi == 0xFF && seg.currdir() != ((s.dir&1 != 0) != p.reverseDir)
 		if i >= 32 || seg.passBits&(1<<uint(i)) == 0 || p.numCollRuns != 0 {
 			if !sh.runPass(p, reverse) {
@@ -247,7 +248,7 @@ func (sh *Shaper) findNDoRule(p *pass, s *slot) *slot {
 	if sh.runFSM(p, s) {
 		rl := sh.rules.list()
 		k := 0
-		for k < len(rl) && !sh.testConstraint(rl[k]) {
+		for k < len(rl) && !sh.testConstraintAt(rl[k]) {
 			k++
 			if m.status != stFinished {
 				return s
@@ -258,6 +259,7 @@ func (sh *Shaper) findNDoRule(p *pass, s *slot) *slot {
 		}
 		if k < len(rl) {
 			r := rl[k]
+			sh.failRule = r.index
 			adv, out := sh.doAction(r.action, s)
 			if m.status != stFinished {
 				return out
@@ -336,4 +338,9 @@ func (sh *Shaper) adjustSlot(delta int, s *slot) *slot {
 		}
 	}
 	return s
+}
+
+func (sh *Shaper) testConstraintAt(r *rule) bool {
+	sh.failRule = r.index
+	return sh.testConstraint(r)
 }

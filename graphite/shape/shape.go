@@ -88,6 +88,8 @@ type Shaper struct {
 	collBuf    []slotCollision
 	out        Output
 	ruleBudget int
+	failPass   int
+	failRule   int
 	coll       collider
 }
 
@@ -259,7 +261,7 @@ func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, 
 		}
 	}
 	if !ok {
-		return nil, fmt.Errorf("%w: machine status %d", ErrSegment, sh.mach.status)
+		return nil, sh.segmentError()
 	}
 	return seg, nil
 }
@@ -314,4 +316,17 @@ func clampInt(v, lo, hi int) int {
 		v = lo
 	}
 	return v
+}
+
+var statusNames = [...]string{"finished", "stack underflow", "stack not empty", "stack overflow", "slot offset out of bounds", "died early"}
+
+func (sh *Shaper) segmentError() error {
+	st := "too many slots"
+	if s := sh.mach.status; s != stFinished && s < len(statusNames) {
+		st = statusNames[s]
+	}
+	if sh.failRule >= 0 {
+		return fmt.Errorf("%w: pass %d rule %d: %s", ErrSegment, sh.failPass, sh.failRule, st)
+	}
+	return fmt.Errorf("%w: pass %d: %s", ErrSegment, sh.failPass, st)
 }

@@ -1,13 +1,26 @@
 // Command campaign runs fontvm's robustness campaign: it makes N
-// deterministic corrupted copies of the corpus fonts (internal/corrupt) and,
-// for each copy, runs fontvm's checks for a target (graphite: the loader,
-// then the shaping engine on real texts when the copy is accepted), counting
-// panics, the slowest case and peak memory. Built with -tags reference it
-// also asks graphite2 whether it accepts each copy and reports the
-// agreement rate.
+// deterministic corrupted copies of the corpus fonts (internal/corrupt:
+// 1-4 bytes overwritten inside a table, a table's length cut, or the file
+// cut inside a table) and, for each copy, runs fontvm's checks for a
+// target, counting panics, the slowest case and peak memory:
+//
+//   - graphite (default): Graphite tables of the Debian Graphite fonts and
+//     graphite2's suite fonts; graphite.Load decides accept/refuse, the
+//     shaping engine's own loader must agree, and accepted copies are
+//     shaped on real texts of their script.
+//   - truetype: glyf, loca, fpgm, prep, cvt, maxp, hmtx, hhea of the Go
+//     fonts and the hinted Debian fonts; accepted copies (sfnt.Parse and
+//     hint.NewFont) are hinted at 9, 12, 17 and 32 ppem, versions 35 and 40.
+//
+// Built with -tags reference, the reference judges every copy in-process:
+// graphite2 (accept/refuse, as gr2fonttest) for graphite; FreeType (face
+// setup, and the hinted glyphs line for line at 12 and 17 ppem) for
+// truetype. The agreement rate is reported.
 //
 //	go run ./tools/campaign --seed 1 --n 2000
 //	go run -tags reference ./tools/campaign --seed 1 --n 2000
+//	go run -tags reference ./tools/campaign --target truetype --n 500
+//	go run -tags reference ./tools/campaign --seed 1 --start 1507 --n 1   # one case
 //
 // Exit status 1 when a limit is broken: any panic, a case slower than
 // --max-case, peak RSS over --max-rss, or (with a reference) agreement below
@@ -62,13 +75,23 @@ type target struct {
 	tables []string // tables corrupted (corrupt.GraphiteTables, corrupt.TrueTypeTables)
 	fonts  func() ([]fontFile, error)
 	check  func(f *fontFile, data []byte, shapeTexts, pick int) verdict
-	// reference says whether the reference engine accepts the bytes; nil
-	// when no reference is linked (build without -tags reference).
-	reference     func(data []byte) bool
+	// reference judges a copy with the reference engine: whether it
+	// accepts the bytes and, optionally, how many outputs it compared with
+	// fontvm's and how many differed. nil when no reference is linked
+	// (build without -tags reference).
+	reference     func(f *fontFile, data []byte, pick int) refVerdict
 	referenceName string
 	// workName and failName label the work done on accepted copies and
 	// its failures in the table ("texts shaped", "no segment").
 	workName, failName string
+}
+
+// A refVerdict is the reference's view of one copy. A case agrees when
+// both accept or both refuse and no compared output differs.
+type refVerdict struct {
+	accepted         bool
+	compared, differ int    // outputs compared with fontvm's (e.g. hinted glyphs), and those that differ
+	diff             string // the first difference
 }
 
 var targets = map[string]*target{}
@@ -125,6 +148,7 @@ func main() {
 
 	type stat struct {
 		cases, accFontvm, accRef, agree, panics, shaped, shapeErrs, engineDiff int
+		refCompared, refDiffer                                                 int
 		maxCase                                                                time.Duration
 	}
 	per := map[string]*stat{}
@@ -218,21 +242,28 @@ func main() {
 			engineDiffs = append(engineDiffs, fmt.Sprintf("%s: loader %s (%s), engine loader %s", desc, acc(v.accepted), v.reason, acc(v.engineAccepted)))
 		}
 		if t.reference != nil {
-			ref := t.reference(c.Data)
+			ref := t.reference(f, c.Data, i)
+			ok := ref.accepted == v.accepted && ref.differ == 0
 			for _, st := range []*stat{s, &tot} {
-				if ref {
+				if ref.accepted {
 					st.accRef++
 				}
-				if ref == v.accepted {
+				if ok {
 					st.agree++
 				}
+				st.refCompared += ref.compared
+				st.refDiffer += ref.differ
 			}
-			if ref != v.accepted {
+			if !ok {
 				what := "fontvm accepts"
 				if !v.accepted {
 					what = "fontvm refuses (" + v.reason + ")"
 				}
-				disagreements = append(disagreements, fmt.Sprintf("%s: %s, %s %s", desc, what, t.referenceName, acc(ref)))
+				d := fmt.Sprintf("%s: %s, %s %s", desc, what, t.referenceName, acc(ref.accepted))
+				if ref.differ > 0 {
+					d += fmt.Sprintf("; %d of %d outputs differ, first: %s", ref.differ, ref.compared, ref.diff)
+				}
+				disagreements = append(disagreements, d)
 			}
 		}
 		if i%64 == 0 {
@@ -281,6 +312,9 @@ func main() {
 	if t.reference != nil {
 		rate := 100 * float64(tot.agree) / float64(tot.cases)
 		fmt.Printf("agreement with %s: %.2f%% (%d/%d; limit %.2f%%)\n", t.referenceName, rate, tot.agree, tot.cases, *minAgree)
+		if tot.refCompared > 0 {
+			fmt.Printf("outputs compared with %s: %d, differing: %d\n", t.referenceName, tot.refCompared, tot.refDiffer)
+		}
 		if rate < *minAgree {
 			bad = true
 		}

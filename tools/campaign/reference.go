@@ -11,9 +11,9 @@ func init() {
 	referenceHooks = append(referenceHooks, func() {
 		if t := targets["graphite"]; t != nil {
 			t.referenceName = "graphite2 " + grref.EngineVersion()
-			t.reference = func(data []byte) bool {
+			t.reference = func(_ *fontFile, data []byte, _ int) refVerdict {
 				ok, _ := grref.Accepts(data)
-				return ok
+				return refVerdict{accepted: ok}
 			}
 		}
 	})

@@ -99,6 +99,40 @@ static int rref_kern(rref_ctx *c, unsigned l, unsigned r, unsigned mode, long *x
 	return e;
 }
 
+// rref_time_render renders n outlines (given as flat arrays, already in
+// bitmap space) with FT_Outline_Get_Bitmap, rounds times, clearing the
+// bitmap before each render; returns nanoseconds.
+#include <time.h>
+static long long rref_time_render(rref_ctx *c, int mono, int n, const int *npts, const int *ncont,
+		const FT_Vector *pts, const char *tags, const short *ends, const int *flags,
+		const int *dims, unsigned char *buf, int rounds) {
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (int r = 0; r < rounds; r++) {
+		const FT_Vector *p = pts; const char *tg = tags; const short *e = ends;
+		for (int i = 0; i < n; i++) {
+			FT_Outline o;
+			o.n_points = (short)npts[i]; o.n_contours = (short)ncont[i];
+			o.points = (FT_Vector *)p; o.tags = (char *)tg; o.contours = (short *)e; o.flags = flags[i];
+			FT_Bitmap b;
+			b.width = dims[2*i]; b.rows = dims[2*i+1];
+			b.pitch = mono ? ((b.width + 15) >> 4) << 1 : (int)b.width;
+			b.buffer = buf; b.num_grays = 256;
+			b.pixel_mode = mono ? FT_PIXEL_MODE_MONO : FT_PIXEL_MODE_GRAY;
+			memset(buf, 0, (size_t)b.pitch * b.rows);
+			FT_Outline_Get_Bitmap(c->lib, &o, &b);
+			p += npts[i]; tg += npts[i]; e += ncont[i];
+		}
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
+}
+
+static void rref_metrics(rref_ctx *c, long *m) {
+	FT_Size_Metrics *s = &c->face->size->metrics;
+	m[0] = s->ascender; m[1] = s->descender; m[2] = s->height;
+}
+
 static FT_Int32 rref_flags(int hinting, int mono) {
 	FT_Int32 f = FT_LOAD_NO_BITMAP | FT_LOAD_NO_AUTOHINT;
 	f |= mono ? FT_LOAD_TARGET_MONO : FT_LOAD_TARGET_NORMAL;
@@ -232,4 +266,79 @@ func Kerning(font []byte, ppem int, pairs []uint32, fitted bool) ([]int, error) 
 		out[i] = int(x)
 	}
 	return out, nil
+}
+
+// Placed is an outline already translated into its bitmap's space, with
+// the bitmap size.
+type Placed struct {
+	XY       []int32
+	Tags     []uint8
+	Contours []int
+	Flags    uint32
+	W, H     int
+}
+
+// TimeRender renders the outlines rounds times with FreeType's
+// FT_Outline_Get_Bitmap (mono: ftraster, else ftgrays), clearing the
+// bitmap before each render, and returns the nanoseconds spent.
+func TimeRender(os []Placed, mono bool, rounds int) (int64, error) {
+	var c C.rref_ctx
+	if e := C.FT_Init_FreeType(&c.lib); e != 0 {
+		return 0, fmt.Errorf("rref: FT_Init_FreeType error %d", int(e))
+	}
+	defer C.rref_close(&c)
+	var npts, ncont, flags, dims []C.int
+	var pts []C.FT_Vector
+	var tags []C.char
+	var ends []C.short
+	maxBuf := 1
+	for _, o := range os {
+		npts = append(npts, C.int(len(o.Tags)))
+		ncont = append(ncont, C.int(len(o.Contours)))
+		flags = append(flags, C.int(o.Flags))
+		dims = append(dims, C.int(o.W), C.int(o.H))
+		for i := range o.Tags {
+			pts = append(pts, C.FT_Vector{x: C.FT_Pos(o.XY[2*i]), y: C.FT_Pos(o.XY[2*i+1])})
+			tags = append(tags, C.char(o.Tags[i]))
+		}
+		for _, e := range o.Contours {
+			ends = append(ends, C.short(e))
+		}
+		maxBuf = max(maxBuf, (o.W+16)*o.H)
+	}
+	if len(pts) == 0 || len(ends) == 0 {
+		return 0, fmt.Errorf("rref: nothing to render")
+	}
+	cp := (*C.FT_Vector)(C.malloc(C.size_t(len(pts)) * C.size_t(unsafe.Sizeof(pts[0]))))
+	defer C.free(unsafe.Pointer(cp))
+	copy(unsafe.Slice(cp, len(pts)), pts)
+	ct := (*C.char)(C.malloc(C.size_t(len(tags))))
+	defer C.free(unsafe.Pointer(ct))
+	copy(unsafe.Slice(ct, len(tags)), tags)
+	ce := (*C.short)(C.malloc(C.size_t(len(ends)) * 2))
+	defer C.free(unsafe.Pointer(ce))
+	copy(unsafe.Slice(ce, len(ends)), ends)
+	buf := (*C.uchar)(C.malloc(C.size_t(maxBuf)))
+	defer C.free(unsafe.Pointer(buf))
+	m := 0
+	if mono {
+		m = 1
+	}
+	ns := C.rref_time_render(&c, C.int(m), C.int(len(os)), &npts[0], &ncont[0], cp, ct, ce, &flags[0], &dims[0], buf, C.int(rounds))
+	return int64(ns), nil
+}
+
+// SizeMetrics returns face->size->metrics ascender, descender and height
+// (26.6) after FT_Set_Pixel_Sizes(face, 0, ppem).
+func SizeMetrics(font []byte, ppem int) ([3]int, error) {
+	var c C.rref_ctx
+	cfont := C.CBytes(font)
+	defer C.free(cfont)
+	defer C.rref_close(&c)
+	if e := C.rref_open(&c, (*C.uchar)(cfont), C.long(len(font)), 0, C.int(ppem)); e != 0 {
+		return [3]int{}, fmt.Errorf("rref: FreeType setup error %d", int(e))
+	}
+	var m [3]C.long
+	C.rref_metrics(&c, &m[0])
+	return [3]int{int(m[0]), int(m[1]), int(m[2])}, nil
 }

@@ -1,0 +1,47 @@
+// Package shape is fontvm's Graphite shaping engine. It reproduces graphite2
+// 1.3.14 (Debian 12): the same glyphs, the same float32 positions and the
+// same character-to-slot association, or the same failure.
+//
+// A Face is loaded once from a font's bytes (Load); whether graphite2 would
+// load the font at all is decided by graphite.Verify, and the tables the
+// engine needs (Silf, Glat, Gloc, Feat, Sill, cmap, head, maxp, hhea, hmtx,
+// loca, glyf, name; lz4-compressed Silf and Glat) are read here. A Shaper
+// shapes text with a Face and reuses its buffers, so that after warm-up a
+// segment allocates nothing.
+//
+// The files follow graphite2's structure:
+//
+//   - face.go, silf.go: tables, classes, passes and their finite-state
+//     machines, with graphite2's acceptance checks (Face.cpp, Silf.cpp,
+//     Pass.cpp readPass, GlyphCache.cpp, FeatureMap.cpp).
+//   - code.go: the load-time decoder of rule programs (Code.cpp): operand
+//     and stack checks, context items, and the analysis that inserts
+//     temporary copies; the opcode sizes come from graphite/isa.
+//   - machine.go: the stack machine (opcodes.h): int32 stack of 1024 entries,
+//     wrapping arithmetic, signed comparisons, int16 attribute stores, and the
+//     statuses that fail a segment (underflow, overflow, a stack left
+//     non-empty, slot offsets out of bounds, division by zero and other early
+//     deaths); slot attributes get and set (Slot.cpp).
+//   - pass.go: pass selection and order, bidi reversal, pass constraints,
+//     rule matching with pre-context, rule order, constraints, actions, the
+//     cursor and maxLoop rules (Silf.cpp runGraphite, Pass.cpp).
+//   - segment.go: slots, attachment, positioning and finalise, clusters,
+//     reversal and mirroring, character association (Segment.cpp, Slot.cpp).
+//   - collide.go: collision avoidance (Collider.cpp, Intervals.cpp and the
+//     collision phases of Pass.cpp): shift and kern colliders, octaboxes,
+//     exclusions and sequence attributes.
+//   - justify.go: numeric justification (Justifier.cpp), as gr_seg_justify
+//     with gr_justCompleteLine.
+//   - gr2log.go: gr2fonttest's log and feature listing, byte for byte.
+//
+// Floating point follows graphite2 compiled without fused multiply-add: every
+// product is rounded to float32 before it is added. 0x3E and 0x3F run as
+// graphite2 runs them (OR and AND); Options.SpecBitOps gives the seed
+// document's meaning. graphite2 1.3.15's kerning fix is available as
+// Options.KernChildSlices (graphite2-tests' awamicmp1 standard needs it).
+//
+// Beyond graphite2, the engine bounds what graphite2 leaves to memory
+// safety: a rule loop budget per segment, pointer-chain walks of at most
+// 1000 steps, and glyph attributes stored sparsely when a font's attribute
+// count is not backed by its data.
+package shape

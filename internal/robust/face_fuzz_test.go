@@ -1,0 +1,114 @@
+package robust
+
+import (
+	"image"
+	"testing"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+
+	"fontvm/face"
+	"fontvm/internal/corpus"
+	"fontvm/internal/corrupt"
+	"fontvm/raster"
+	"fontvm/sfnt"
+)
+
+var faceHinting = []font.Hinting{font.HintingNone, font.HintingVertical, font.HintingFull}
+
+// renderText draws up to 8 runes of text with every font.Face method.
+func renderText(t *testing.T, sf *sfnt.Font, size uint8, hinting uint8, mono bool, text string) {
+	fc, err := face.NewFace(sf, &face.FaceOptions{
+		Size:    1 + float64(size%96),
+		DPI:     72,
+		Hinting: faceHinting[int(hinting)%len(faceHinting)],
+		Mono:    mono,
+	})
+	if err != nil {
+		return
+	}
+	_ = fc.Metrics()
+	dot := fixed.P(10, 20)
+	prev := rune(-1)
+	for _, r := range clip(text, 8) {
+		if prev >= 0 {
+			dot.X += fc.Kern(prev, r)
+		}
+		fc.GlyphBounds(r)
+		dr, mask, mp, adv, _ := fc.Glyph(dot, r)
+		// font.Face's contract: the mask covers dr from maskp.
+		if mask != nil && !dr.Empty() && !image.Rect(mp.X, mp.Y, mp.X+dr.Dx(), mp.Y+dr.Dy()).In(mask.Bounds()) {
+			t.Fatalf("rune %q: mask %v does not hold dr %v from %v", r, mask.Bounds(), dr, mp)
+		}
+		dot.X += adv
+		prev = r
+	}
+	var o raster.Outline
+	for gid := 0; gid < min(sf.NumGlyphs(), 4); gid++ {
+		fc.LoadOutline(uint16(gid), &o)
+		fc.GlyphByIndex(dot, uint16(gid))
+	}
+}
+
+// FuzzFace parses arbitrary bytes as a font and renders text with a
+// face.Face at a fuzzer-chosen size, hinting and target.
+func FuzzFace(f *testing.F) {
+	f.Add(corpus.GoFonts[0].Data, uint8(12), uint8(1), false, "Hello, wörld")
+	f.Add(corpus.GoFonts[6].Data, uint8(9), uint8(2), true, "fi{|}")
+	for i := 0; i < 8; i++ {
+		if c, err := corrupt.Make(corpus.GoFonts[1].Data, 11, i, corrupt.TrueTypeTables); err == nil {
+			f.Add(c.Data, uint8(i*7), uint8(i), i%2 == 0, "AVWa")
+		}
+	}
+	if d, err := hintFont(fpgmLoopcall, progLoopcall1, progInfiniteLoop, 16, 64, 64, 0, 256); err == nil {
+		f.Add(d, uint8(20), uint8(2), true, "ab")
+	}
+	f.Fuzz(func(t *testing.T, data []byte, size, hinting uint8, mono bool, text string) {
+		sf, err := sfnt.Parse(data)
+		if err != nil {
+			return
+		}
+		guard(t, "face", func() { renderText(t, sf, size, hinting, mono, text) })
+	})
+}
+
+// FuzzRaster renders arbitrary outlines (points from the input, 26.6
+// coordinates up to ±2^23) with both rasterizers into a small image.
+func FuzzRaster(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 0, 1, 0, 0, 10, 0, 1, 10, 0, 10, 0, 1, 10, 0, 0, 0, 1}, uint8(0), uint16(0x40), false)
+	f.Add([]byte{0x80, 0, 0, 0, 1, 0x7f, 0xff, 0, 10, 0, 0x10, 0, 0x80, 0, 2, 0, 0, 0, 0, 1}, uint8(1), uint16(0x110), true)
+	f.Fuzz(func(t *testing.T, pts []byte, contours uint8, flags uint16, mono bool) {
+		var o raster.Outline
+		for i := 0; i+5 <= len(pts) && len(o.Points) < 512; i += 5 {
+			x := int32(int16(uint16(pts[i])<<8|uint16(pts[i+1]))) << (pts[i+4] >> 4 % 8)
+			y := int32(int16(uint16(pts[i+2])<<8|uint16(pts[i+3]))) << (pts[i+4] >> 4 % 8)
+			o.Points = append(o.Points, fixed.Point26_6{X: fixed.Int26_6(x), Y: fixed.Int26_6(y)})
+			o.Tags = append(o.Tags, pts[i+4]&0x0f)
+		}
+		n := len(o.Points)
+		if n == 0 {
+			return
+		}
+		// contour ends: split the points into up to contours+1 contours
+		k := 1 + int(contours)%8
+		for c := 1; c <= k; c++ {
+			end := c*n/k - 1
+			if end >= 0 && (len(o.Contours) == 0 || end > o.Contours[len(o.Contours)-1]) {
+				o.Contours = append(o.Contours, end)
+			}
+		}
+		o.Flags = raster.Flags(flags)
+		dst := image.NewAlpha(image.Rect(-3, -5, 61, 37))
+		guard(t, "raster", func() {
+			if mono {
+				var m raster.Mono
+				m.Render(dst, &o, fixed.P(5, 30))
+				_ = raster.MonoBounds(&o, 0, 0)
+			} else {
+				var g raster.Gray
+				g.Render(dst, &o, fixed.P(5, 30))
+				_ = raster.GrayBounds(&o, 0, 0)
+			}
+		})
+	})
+}

@@ -1,0 +1,99 @@
+//go:build reference
+
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"fontvm/internal/ftref"
+	"fontvm/sfnt"
+	"fontvm/truetype/conformance/golden"
+	"fontvm/truetype/hint"
+)
+
+// ttRefSizes are the sizes at which the truetype target's sampled glyphs
+// are compared with FreeType (a subset of ttSizes: FreeType hints every
+// glyph of the font at each size, which is the costly part).
+var ttRefSizes = []int{12, 17}
+
+// With -tags reference, FreeType (internal/ftref, in-process) judges every
+// copy of the truetype target: it "accepts" a copy when its face and size
+// set up (FT_New_Memory_Face ... FT_Set_Pixel_Sizes), and the glyphs the
+// target hints are compared line for line (points, contours, advance, or
+// the error name) at ttRefSizes in both interpreter versions.
+func init() {
+	referenceHooks = append(referenceHooks, func() {
+		t := targets["truetype"]
+		if t == nil {
+			return
+		}
+		t.referenceName = "FreeType " + ftref.Version()
+		t.reference = ttReference
+	})
+}
+
+func ttReference(f *fontFile, data []byte, pick int) (rv refVerdict) {
+	var hf *hint.Font
+	if sf, err := sfnt.Parse(data); err == nil {
+		hf, _ = hint.NewFont(sf)
+	}
+	rv.accepted = true
+	var g hint.Glyph
+	for _, mode := range ttModes {
+		ref, err := ftref.Outlines(data, ttRefSizes, ftref.Mode(mode), ftref.TargetNormal)
+		if err != nil {
+			if errors.Is(err, ftref.ErrSetup) {
+				rv.accepted = false
+				return rv
+			}
+			rv.accepted = false
+			rv.diff = err.Error()
+			return rv
+		}
+		if hf == nil {
+			continue // fontvm refused: the accept verdicts already disagree
+		}
+		for k, ppem := range ttRefSizes {
+			in, err := hf.NewInstance(ppem, hint.Options{Mode: mode})
+			if err != nil {
+				panic(err) // valid arguments: a bug
+			}
+			n := len(ref[k])
+			step := max(1, n/ttGlyphs)
+			for gid := pick % step; gid < n; gid += step {
+				want := ref[k][gid].Line()
+				got := ttLine(in, gid, &g)
+				rv.compared++
+				if got != want {
+					rv.differ++
+					if rv.diff == "" {
+						rv.diff = fmt.Sprintf("%v ppem %d: got %s want %s", mode, ppem, got, want)
+					}
+				}
+			}
+		}
+	}
+	return rv
+}
+
+// ttLine is the golden line of one of our glyphs (as truetype/hint's
+// reference test writes it).
+func ttLine(in *hint.Instance, gid int, g *hint.Glyph) string {
+	if err := in.LoadGlyph(gid, g); err != nil {
+		name := hint.Name(err)
+		if name == "" {
+			name = err.Error()
+		}
+		return string(golden.AppendErrLine(nil, gid, name))
+	}
+	xy := make([]int64, 0, 2*len(g.Points))
+	for _, p := range g.Points {
+		xy = append(xy, int64(p.X), int64(p.Y))
+	}
+	ends := make([]int32, len(g.Ends))
+	for i, e := range g.Ends {
+		ends[i] = int32(e)
+	}
+	return string(golden.AppendLine(nil, gid, int64(g.Advance), xy, ends))
+}
