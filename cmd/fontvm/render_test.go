@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fontvm/face"
+	"fontvm/internal/corpus"
 	"fontvm/sfnt"
 
 	"golang.org/x/image/font"
@@ -86,5 +87,44 @@ func TestRenderPicture(t *testing.T) {
 	}
 	if dark < 200 {
 		t.Errorf("only %d dark pixels", dark)
+	}
+}
+
+// A Graphite font is shaped by graphite/shape: the rendered line differs
+// from the same text laid out glyph by glyph through the cmap (Myanmar
+// needs reordering: the vowel sign E is drawn before its consonant).
+func TestRenderGraphite(t *testing.T) {
+	var pf corpus.Font
+	for _, f := range corpus.GraphiteFonts {
+		if f.Name == "Padauk" {
+			pf = f
+		}
+	}
+	data := corpus.Load(t, pf)
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := newShaper(sf, data)
+	if err != nil || sh.gr == nil {
+		t.Fatalf("no Graphite shaper: %v", err)
+	}
+	fc, err := face.NewFace(sf, &face.FaceOptions{Size: 24, Hinting: font.HintingFull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const text = "ကော" // KA, VOWEL SIGN E, VOWEL SIGN AA
+	shaped := image.NewGray(image.Rect(0, 0, 120, 40))
+	if err := sh.draw(shaped, fc, fixed.P(4, 28), text); err != nil {
+		t.Fatal(err)
+	}
+	plain := image.NewGray(image.Rect(0, 0, 120, 40))
+	(&shaper{}).draw(plain, fc, fixed.P(4, 28), text)
+	if string(shaped.Pix) == string(plain.Pix) {
+		t.Error("Graphite-shaped text equals unshaped text")
+	}
+	out := filepath.Join(t.TempDir(), "g.png")
+	if got := run([]string{"render", "--font", pf.Path, "--text", text, "--sizes", "12,16", "-o", out}); got != 0 {
+		t.Errorf("render with a Graphite font: status %d", got)
 	}
 }

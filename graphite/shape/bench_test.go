@@ -46,6 +46,7 @@ var benchCases = []struct {
 	{"charis_r_gr.ttf", "udhr_eng.txt", false},
 	{"Scheherazadegr.ttf", "udhr_arb.txt", true},
 	{"Annapurnarc2.ttf", "udhr_nep.txt", false},
+	{"AwamiNastaliq-Regular.ttf", "awami_tests.txt", true},
 }
 
 // TestZeroAllocs checks that shaping allocates nothing once a Shaper is warm.

@@ -605,10 +605,12 @@ func (f *Face) readCmap(c []byte) error {
 
 // lookup maps a code point to a glyph (0 when unmapped).
 func (f *Face) lookup(cp rune) uint16 {
-	if cp < 0 || cp > 0x10FFFF {
+	// graphite2's cached cmap holds code points below 0x10FFFF, those of the
+	// BMP subtable (below 0xFFFF) over those of the full one
+	if cp < 0 || cp >= 0x10FFFF {
 		return 0
 	}
-	if cp < 0x10000 && f.cmapBMP != nil {
+	if cp < 0xFFFF && f.cmapBMP != nil {
 		if g, ok := cmap4(f.cmapBMP, int(cp)); ok {
 			return g
 		}

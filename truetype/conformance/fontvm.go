@@ -82,6 +82,23 @@ func (h *Hinter) Lines(c golden.Config, fn func(gid int, line []byte)) error {
 	return nil
 }
 
+// LoadAll loads every glyph, in glyph order, on a fresh instance for c,
+// discarding the results (as ftref.Time does; for speed comparisons).
+func (h *Hinter) LoadAll(c golden.Config) error {
+	opts, err := ParseConfig(c)
+	if err != nil {
+		return err
+	}
+	in, err := h.font.NewInstance(c.PPEM, opts)
+	if err != nil {
+		return err
+	}
+	for gid := 0; gid < h.font.NumGlyphs(); gid++ {
+		_ = in.LoadGlyph(gid, &h.g) // per-glyph failures are part of the work
+	}
+	return nil
+}
+
 func (h *Hinter) appendLine(dst []byte, gid int, err error) []byte {
 	if err != nil {
 		name := hint.Name(err)

@@ -8,8 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"fontvm/internal/corpus"
+	"fontvm/internal/ftref"
 	"fontvm/truetype/conformance/golden"
 )
 
@@ -107,5 +109,50 @@ func TestCorpusLive(t *testing.T) {
 			data := corpus.Load(t, f)
 			compareLive(t, f.Name, data, cs, func(gid int) string { return "gid " + strconv.Itoa(gid) })
 		})
+	}
+}
+
+// BenchmarkSpeedRatio hints every glyph of a few corpus fonts at ppems 12
+// and 16 (a fresh instance/FT_Size per ppem, so prep runs each time) with
+// fontvm and with the linked FreeType in the same run, and reports both
+// in ns per glyph and their ratio (fontvm/FreeType).
+func BenchmarkSpeedRatio(b *testing.B) {
+	ppems := []int{12, 16}
+	for _, f := range CorpusFonts() {
+		if f.Name != "GoRegular" && f.Name != "DejaVuSans" && f.Name != "LiberationSerif" {
+			continue
+		}
+		for _, m := range [][2]string{{"v35", "normal"}, {"v40", "normal"}, {"v40", "mono"}} {
+			b.Run(f.Name+"/"+m[0]+"/"+m[1], func(b *testing.B) {
+				data := corpus.Load(b, f)
+				h, err := NewHinter(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				fm, _ := ftref.ParseMode(m[0])
+				ft, _ := ftref.ParseTarget(m[1])
+				b.ReportAllocs()
+				b.ResetTimer()
+				start := time.Now()
+				for i := 0; i < b.N; i++ {
+					for _, p := range ppems {
+						c := golden.Config{Mode: m[0], Target: m[1], PPEM: p}
+						if err := h.LoadAll(c); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				ours := time.Since(start)
+				b.StopTimer()
+				ftns, loads, err := ftref.Time(data, ppems, fm, ft, b.N)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n := float64(b.N * len(ppems) * h.NumGlyphs())
+				b.ReportMetric(float64(ours.Nanoseconds())/n, "fontvm-ns/glyph")
+				b.ReportMetric(float64(ftns)/float64(loads), "freetype-ns/glyph")
+				b.ReportMetric((float64(ours.Nanoseconds())/n)/(float64(ftns)/float64(loads)), "ratio")
+			})
+		}
 	}
 }
