@@ -26,8 +26,8 @@ type CmapEncoding struct {
 	Format uint16
 	// Err is nil if FreeType 2.12.1 would accept the subtable as a
 	// charmap (it validates at FT_VALIDATE_DEFAULT and drops subtables
-	// that fail); otherwise it says why it is skipped. Formats 2, 8 and
-	// 10, which FreeType also decodes, are reported as ErrUnsupported.
+	// that fail); otherwise it says why it is skipped. Formats 8 and 10,
+	// which FreeType also decodes, are reported as ErrUnsupported.
 	Err error
 }
 
@@ -39,7 +39,9 @@ const (
 
 // A Cmap is one validated cmap subtable, ready for lookups. It is a small
 // value that aliases the font data; Lookup allocates nothing. The zero
-// Cmap maps every rune to glyph 0.
+// Cmap maps every rune to glyph 0. Formats 0, 2, 4, 6, 12 and 13 are
+// decoded; format 14 (variation selectors) is accepted as FreeType
+// accepts it and maps nothing; formats 8 and 10 are not decoded.
 type Cmap struct {
 	// PlatformID, EncodingID and Format describe the subtable; they are
 	// informational (Lookup does not read them).
@@ -65,6 +67,8 @@ func (c Cmap) Lookup(r rune) uint16 {
 		if code < 256 && 6+int(code) < len(c.data) {
 			g = uint32(c.data[6+code])
 		}
+	case 2:
+		g = c.lookup2(code)
 	case 4:
 		g = c.lookup4(code)
 	case 6:
@@ -100,6 +104,45 @@ func (c Cmap) Lookup(r rune) uint16 {
 		return 0
 	}
 	return uint16(g)
+}
+
+// lookup2 mirrors tt_cmap2_char_index: the high byte selects a
+// sub-header through the keys table (sub-header 0 is for one-byte codes,
+// which need key 0), the low byte indexes the sub-header's range.
+func (c Cmap) lookup2(code uint32) uint32 {
+	if code >= 0x10000 {
+		return 0
+	}
+	lo, hi := int(code&0xFF), int(code>>8)
+	sub := 518
+	if hi == 0 {
+		if u16(c.data, 6+2*lo) != 0 {
+			return 0
+		}
+	} else {
+		sub += int(u16(c.data, 6+2*hi)) &^ 7
+		if sub == 518 {
+			return 0
+		}
+	}
+	if sub+8 > len(c.data) {
+		return 0 // validation keeps FreeType inside; stay safe anyway
+	}
+	start, count := uint32(u16(c.data, sub)), uint32(u16(c.data, sub+2))
+	delta, offset := int32(i16(c.data, sub+4)), int(u16(c.data, sub+6))
+	idx := uint32(lo) - start
+	if idx >= count || offset == 0 {
+		return 0
+	}
+	p := sub + 6 + offset + 2*int(idx)
+	if p+2 > len(c.data) {
+		return 0
+	}
+	g := uint32(u16(c.data, p))
+	if g != 0 {
+		g = uint32(int32(g)+delta) & 0xFFFF
+	}
+	return g
 }
 
 // seg4 reads segment i of a format-4 subtable: end, start, delta and
@@ -466,10 +509,44 @@ func validateCmap(sub []byte, format uint16) (uint8, error) {
 		return 0, nil
 	case 14:
 		return 0, validateCmap14(sub)
-	case 2, 8, 10:
+	case 2:
+		return 0, validateCmap2(sub)
+	case 8, 10:
 		return 0, &FormatError{Table: "cmap", Offset: 0, Msg: fmt.Sprintf("format %d is not decoded by this package", format), Err: ErrUnsupported}
 	}
 	return 0, &FormatError{Table: "cmap", Offset: 0, Msg: fmt.Sprintf("unknown format %d", format), Err: ErrUnsupported}
+}
+
+// validateCmap2 mirrors tt_cmap2_validate at FT_VALIDATE_DEFAULT.
+func validateCmap2(sub []byte) error {
+	lim := len(sub)
+	bad := func(p int, m string) error { return errf(TagCmap, p, "format 2: %s", m) }
+	if lim < 4 {
+		return bad(0, "header truncated")
+	}
+	length := int(u16(sub, 2))
+	if length > lim || length < 6+512 {
+		return bad(2, fmt.Sprintf("length %d invalid", length))
+	}
+	maxSubs := 0
+	for n := 0; n < 256; n++ {
+		maxSubs = max(maxSubs, int(u16(sub, 6+2*n))>>3)
+	}
+	glyphIDs := 518 + (maxSubs+1)*8
+	if glyphIDs > lim {
+		return bad(518, fmt.Sprintf("%d sub-headers run past the table", maxSubs+1))
+	}
+	for n := 0; n <= maxSubs; n++ {
+		p := 518 + 8*n
+		count, offset := int(u16(sub, p+2)), int(u16(sub, p+6))
+		if count == 0 || offset == 0 {
+			continue
+		}
+		if ids := p + 6 + offset; ids < glyphIDs || ids+2*count > length {
+			return bad(p+6, fmt.Sprintf("sub-header %d idRangeOffset points outside the glyph ID array", n))
+		}
+	}
+	return nil
 }
 
 func u24(b []byte, i int) uint32 { return uint32(b[i])<<16 | uint32(b[i+1])<<8 | uint32(b[i+2]) }

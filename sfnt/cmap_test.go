@@ -318,3 +318,41 @@ func TestCmapSharedSubtables(t *testing.T) {
 		t.Errorf("took %v", el)
 	}
 }
+
+// format2 builds a format-2 subtable: one-byte codes 0x20..0x7F map to
+// code-0x20+1 through sub-header 0; two-byte codes 0x8140..0x8143 map
+// through sub-header 1 (delta 5) to {1, 0, 3, 200}.
+func format2() []byte {
+	b := be16(nil, 2, 0, 0)
+	keys := make([]uint16, 256)
+	keys[0x81] = 8
+	b = be16(b, keys...)
+	b = be16(b, 0x20, 0x60, 0, 10) // sub-header 0 at 518, ids at 534
+	b = be16(b, 0x40, 4, 5, 194)   // sub-header 1 at 526, ids at 726
+	for i := 0; i < 0x60; i++ {
+		b = be16(b, uint16(i+1))
+	}
+	b = be16(b, 1, 0, 3, 200)
+	binary.BigEndian.PutUint16(b[2:], uint16(len(b)))
+	return b
+}
+
+func TestCmapFormat2(t *testing.T) {
+	f := fontWithCmap(t, cmapTable(rec{3, 2, format2()}))
+	if _, err := f.Cmap(); err == nil {
+		t.Error("a (3,2) subtable selected as Unicode")
+	}
+	cm, err := f.CmapFor(3, 2)
+	if err != nil || cm.Format != 2 {
+		t.Fatalf("CmapFor(3,2): %v", err)
+	}
+	expect(t, "format 2", cm, map[rune]uint16{0x1F: 0, 0x20: 1, 0x41: 0x22, 0x7F: 0x60, 0x80: 0, 0x81: 0,
+		0x8140: 6, 0x8141: 0, 0x8142: 8, 0x8143: 0, 0x8144: 0, 0x813F: 0, 0x8240: 0, 0x10041: 0})
+	// An idRangeOffset outside the glyph ID array drops the subtable.
+	bad := format2()
+	binary.BigEndian.PutUint16(bad[518+6:], 2) // sub-header 0 ids would overlap the sub-headers
+	f = fontWithCmap(t, cmapTable(rec{3, 2, bad}))
+	if _, err := f.CmapFor(3, 2); err == nil {
+		t.Error("bad format 2 accepted")
+	}
+}

@@ -190,6 +190,7 @@ func FuzzCmap(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(font.Table(sfnt.TagCmap))
+	f.Add(cmapTable(rec{0, 3, format2()}, rec{3, 2, format2()}))
 	fw := &fontwriter.Font{Glyphs: make([]fontwriter.Glyph, 100), Tables: map[string][]byte{"cmap": nil}}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fw.Tables["cmap"] = data

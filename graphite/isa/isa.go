@@ -467,6 +467,11 @@ func (o *Op) Format() string {
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "    graphite2:   %s\n", o.G2Name)
 	fmt.Fprintf(&b, "    stack:       pops %d, pushes %d\n", o.Pops, o.Pushes)
+	if o.Varargs {
+		b.WriteString("    size:        2 + count bytes\n")
+	} else {
+		fmt.Fprintf(&b, "    size:        %d bytes\n", 1+o.ParamBytes())
+	}
 	legal := []string{}
 	if o.Constraint {
 		legal = append(legal, "constraint")
@@ -475,9 +480,10 @@ func (o *Op) Format() string {
 		legal = append(legal, "action")
 	}
 	if len(legal) == 0 {
-		legal = append(legal, "nowhere (refused at load)")
+		b.WriteString("    legal in:    nothing (graphite2 refuses the font)\n")
+	} else {
+		fmt.Fprintf(&b, "    legal in:    %s code\n", strings.Join(legal, " and "))
 	}
-	fmt.Fprintf(&b, "    legal in:    %s code\n", strings.Join(legal, " and "))
 	if o.NotImplemented {
 		b.WriteString("    implemented: no\n")
 	}

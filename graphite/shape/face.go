@@ -105,6 +105,7 @@ type Face struct {
 	boxes        []octabox
 	cmapBMP      []byte
 	cmapSMP      []byte
+	cmapBlocks   [0x1100][]uint16 // graphite2's CachedCmap: 256 code points a block
 	feats        []featRef
 	defFeats     []uint32
 	langs        []langFeats
@@ -600,7 +601,74 @@ func (f *Face) readCmap(c []byte) error {
 	if f.cmapBMP == nil && f.cmapSMP == nil {
 		return tableErr("cmap", 0, "no usable subtable")
 	}
+	f.cacheCmap()
 	return nil
+}
+
+func (f *Face) cacheSet(cp int, g uint16) {
+	b := f.cmapBlocks[cp>>8]
+	if b == nil {
+		b = make([]uint16, 256)
+		f.cmapBlocks[cp>>8] = b
+	}
+	b[cp&0xFF] = g
+}
+
+// cacheCmap fills the cache as graphite2's CachedCmap does: the full
+// (format 12) subtable's code points below 0x10FFFF, then the BMP (format 4)
+// subtable's below 0xFFFF over them. Code points are visited once each, in
+// increasing order, so the work is bounded whatever the ranges claim.
+func (f *Face) cacheCmap() {
+	if t := f.cmapSMP; t != nil {
+		r := rd{t}
+		n := int(r.u32(12))
+		if n < 0 || 16+n*12 > len(t) {
+			n = (len(t) - 16) / 12
+		}
+		next := 0
+		for i := 0; i < n; i++ {
+			e := 16 + i*12
+			start, end := int(r.u32(e)), int(r.u32(e+4))
+			if start < next {
+				start = next
+			}
+			if end > 0x10FFFE {
+				end = 0x10FFFE
+			}
+			for cp := start; cp <= end; cp++ {
+				f.cacheSet(cp, cmap12(t, uint32(cp)))
+			}
+			if end+1 > next {
+				next = end + 1
+			}
+		}
+	}
+	if t := f.cmapBMP; t != nil {
+		r := rd{t}
+		segX2 := r.u16(6)
+		if 14+segX2*4+2 > len(t) {
+			return
+		}
+		next := 0
+		for i := 0; i < segX2/2; i++ {
+			end := r.u16(14 + i*2)
+			start := r.u16(16 + segX2 + i*2)
+			if start < next {
+				start = next
+			}
+			if end > 0xFFFE {
+				end = 0xFFFE
+			}
+			for cp := start; cp <= end; cp++ {
+				if g, ok := cmap4(t, cp); ok {
+					f.cacheSet(cp, g)
+				}
+			}
+			if end+1 > next {
+				next = end + 1
+			}
+		}
+	}
 }
 
 // lookup maps a code point to a glyph (0 when unmapped).
@@ -610,13 +678,8 @@ func (f *Face) lookup(cp rune) uint16 {
 	if cp < 0 || cp >= 0x10FFFF {
 		return 0
 	}
-	if cp < 0xFFFF && f.cmapBMP != nil {
-		if g, ok := cmap4(f.cmapBMP, int(cp)); ok {
-			return g
-		}
-	}
-	if f.cmapSMP != nil {
-		return cmap12(f.cmapSMP, uint32(cp))
+	if b := f.cmapBlocks[cp>>8]; b != nil {
+		return b[cp&0xFF]
 	}
 	return 0
 }

@@ -25,6 +25,11 @@ func GR2Log(w io.Writer, f *Face, codes []rune, o GR2Options) error {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
 	fmt.Fprintf(bw, "Text codes\n")
+	if len(codes) == 0 {
+		// gr2fonttest -codes with no code lists the features instead
+		bw.Flush()
+		return GR2Features(w, f)
+	}
 	for i, c := range codes {
 		if (i+1)%10 == 0 {
 			fmt.Fprintf(bw, "%4x\n", uint32(c))

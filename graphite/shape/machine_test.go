@@ -13,7 +13,7 @@ type machineFixture struct {
 }
 
 func newFixture(t *testing.T) *machineFixture {
-	f := suiteFace(t, "grtest1gr.ttf")
+	f := suiteFace(t, "Padauk.ttf") // 3 user attributes
 	return &machineFixture{f: f, sh: NewShaper(f)}
 }
 
@@ -21,6 +21,12 @@ func newFixture(t *testing.T) *machineFixture {
 // and runs it on a fresh 4-slot segment; it returns the value, status and
 // load error.
 func (x *machineFixture) run(t *testing.T, constraint bool, code []byte, spec bool) (int32, int, error) {
+	t.Helper()
+	return x.runN(t, constraint, code, spec, 4)
+}
+
+// runN is run with only the first n slots in the slot map.
+func (x *machineFixture) runN(t *testing.T, constraint bool, code []byte, spec bool, n int) (int32, int, error) {
 	t.Helper()
 	c, err := x.f.decode(x.f.silf, constraint, code, 0, 4, ptSubstitute)
 	if err != nil {
@@ -53,7 +59,7 @@ func (x *machineFixture) run(t *testing.T, constraint bool, code []byte, spec bo
 	sh.smap = slotMap{maxSize: 64 * len(text)}
 	sh.mach = machine{seg: seg, smap: &sh.smap, specOps: spec}
 	sh.smap.reset(seg.first, 0)
-	for s := seg.first; s != nil; s = s.next {
+	for s, k := seg.first, 0; s != nil && k < n; s, k = s.next, k+1 {
 		sh.smap.push(s)
 	}
 	idx := 1
@@ -144,6 +150,10 @@ func TestMachineStatuses(t *testing.T) {
 	if _, st, _ := x.run(t, false, big, false); st != stStackOverflow {
 		t.Errorf("1025 pushes: status %d, want overflow", st)
 	}
+	// slot +2 of a 4-slot rule when the map holds 2 slots: out of bounds at run time
+	if _, st, err := x.runN(t, false, []byte{opPushGlyphAttr8, 0, 2, opPopRet}, false, 2); err != nil || st != stSlotOffsetOutOfBounds {
+		t.Errorf("slot +2 of 2: status %d err %v, want slot offset out of bounds", st, err)
+	}
 	// a glyph attribute of slot +5 in a 4-slot rule is refused at load time
 	if _, _, err := x.run(t, false, prog([]byte{opPushGlyphAttr8, 0, 5, opPopRet}), false); !errors.Is(err, errOutOfRange) {
 		t.Errorf("slot +5: err %v, want out of range", err)
@@ -186,5 +196,52 @@ func TestDecoderTempCopy(t *testing.T) {
 	}
 	if c.instrs[0].op != opTempCopy || !c.deletes || !c.modify {
 		t.Errorf("instrs %v deletes %v modify %v: want a leading temp copy", c.instrs, c.deletes, c.modify)
+	}
+}
+
+func TestMachineSlotStream(t *testing.T) {
+	x := newFixture(t)
+	seg := &x.sh.seg
+	// insert a slot before the first, give it class 0's first glyph
+	if _, st, err := x.run(t, false, []byte{opInsert, opPutGlyph, 0, 0, opNext, opRetZero}, false); err != nil || st != stFinished {
+		t.Fatalf("insert: status %d err %v", st, err)
+	}
+	n := 0
+	for s := seg.first; s != nil; s = s.next {
+		n++
+	}
+	if seg.numGlyphs != 5 || n != 5 || seg.first.glyph != x.f.silf.getClassGlyph(0, 0) {
+		t.Errorf("insert: %d slots (%d linked), first glyph %d", seg.numGlyphs, n, seg.first.glyph)
+	}
+	// delete the first slot
+	if _, st, err := x.run(t, false, []byte{opDelete, opNext, opRetZero}, false); err != nil || st != stFinished {
+		t.Fatalf("delete: status %d err %v", st, err)
+	}
+	n = 0
+	for s := seg.first; s != nil; s = s.next {
+		n++
+	}
+	if seg.numGlyphs != 3 || n != 3 || seg.first.original != 1 {
+		t.Errorf("delete: %d slots (%d linked), first original %d", seg.numGlyphs, n, seg.first.original)
+	}
+	// assoc: the first slot takes characters 1..2
+	if _, st, err := x.run(t, false, []byte{opAssoc, 2, 1, 2, opNext, opRetZero}, false); err != nil || st != stFinished {
+		t.Fatalf("assoc: status %d err %v", st, err)
+	}
+	if seg.first.before != 1 || seg.first.after != 2 {
+		t.Errorf("assoc: before %d after %d, want 1 2", seg.first.before, seg.first.after)
+	}
+	// user attribute store is an int16: 70000 wraps
+	if x.f.silf.aUser == 0 {
+		t.Fatal("the fixture font should have user attributes")
+	}
+	code := prog(pushLong(70000), []byte{opIAttrSet, slatUserDefn, 0}, []byte{opPushISlotAttr, slatUserDefn, 0, 0, opPopRet})
+	if v, st, err := x.run(t, false, code, false); err != nil || st != stFinished || v != 4464 {
+		t.Errorf("user attribute: %d status %d err %v, want %d", v, st, err, 4464)
+	}
+	// advance.x store is an int16 too
+	code = prog(pushLong(40000), []byte{opAttrSet, slatAdvX}, []byte{opPushSlotAttr, slatAdvX, 0, opPopRet})
+	if v, st, err := x.run(t, false, code, false); err != nil || st != stFinished || v != -25536 {
+		t.Errorf("advance: %d status %d err %v, want %d", v, st, err, -25536)
 	}
 }

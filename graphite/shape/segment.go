@@ -93,11 +93,13 @@ type slot struct {
 	user             []int16
 	justs            []int16 // nil until a justification attribute is set
 	justBuf          []int16 // storage for justs, kept across segments
+	inUse            bool    // handed out by the Shaper's pool
 }
 
 func (s *slot) reset() {
 	u, jb := s.user, s.justBuf
 	*s = slot{user: u, justBuf: jb, bidiCls: -1}
+	// inUse is cleared too: allocSlot sets it after reset
 	for i := range u {
 		u[i] = 0
 	}

@@ -3,7 +3,8 @@ package shape
 import "fmt"
 
 // Feature is one feature setting: its Feat id (a tag such as 'kdot' or a
-// number) and value.
+// number) and value. As with gr_fref_set_feature_value, the value is taken
+// as a uint16, and a value above the feature's largest setting is ignored.
 type Feature struct {
 	ID    uint32
 	Value int32
@@ -82,6 +83,7 @@ type Shaper struct {
 	blocks     [][]slot
 	userBlocks [][]int16
 	free       []*slot
+	handed     []*slot // slots taken since the last resetPool
 	used       int
 	chars      []charInfo
 	feats      []uint32
@@ -115,22 +117,28 @@ func (sh *Shaper) allocSlot() *slot {
 	s := sh.free[len(sh.free)-1]
 	sh.free = sh.free[:len(sh.free)-1]
 	s.reset()
+	s.inUse = true
+	sh.handed = append(sh.handed, s)
 	return s
 }
 
 func (sh *Shaper) releaseSlot(s *slot) {
+	if !s.inUse {
+		return
+	}
 	s.reset()
 	sh.free = append(sh.free, s)
 }
 
-// resetPool returns every slot to the free list.
+// resetPool returns the slots the last segment took to the free list.
 func (sh *Shaper) resetPool() {
-	sh.free = sh.free[:0]
-	for _, b := range sh.blocks {
-		for i := range b {
-			sh.free = append(sh.free, &b[i])
+	for _, s := range sh.handed {
+		if s.inUse {
+			s.inUse = false
+			sh.free = append(sh.free, s)
 		}
 	}
+	sh.handed = sh.handed[:0]
 }
 
 // featureValues returns the feature values for a language and settings.
@@ -147,7 +155,8 @@ func (f *Face) featureValues(dst []uint32, lang uint32, feats []Feature) []uint3
 	}
 	for _, ft := range feats {
 		if k := f.findFeat(ft.ID); k >= 0 {
-			f.applyFeat(k, uint32(ft.Value), dst)
+			// gr_fref_set_feature_value takes a uint16
+			f.applyFeat(k, uint32(uint16(ft.Value)), dst)
 		}
 	}
 	return dst

@@ -128,3 +128,57 @@ func TestTracer(t *testing.T) {
 		t.Errorf("glyph programs not traced: %d steps, %d moves", tr.progs[ProgGlyph], tr.moves)
 	}
 }
+
+// TestConcurrentInstances checks that instances of one Font used from
+// several goroutines give the results they give alone (a Font is
+// immutable; run with -race to check for data races).
+func TestConcurrentInstances(t *testing.T) {
+	data := corpus.Load(t, corpus.GoFonts[2])
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFont(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 120
+	want := make([][]Point, n)
+	in, _ := f.NewInstance(14, Options{Mode: ModeV40})
+	for gid := 0; gid < n; gid++ {
+		var g Glyph
+		if err := in.LoadGlyph(gid, &g); err != nil {
+			t.Fatal(err)
+		}
+		want[gid] = g.Points
+	}
+	errs := make(chan string, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			in, err := f.NewInstance(14, Options{Mode: ModeV40})
+			if err != nil {
+				errs <- err.Error()
+				return
+			}
+			var g Glyph
+			for gid := 0; gid < n; gid++ {
+				if err := in.LoadGlyph(gid, &g); err != nil {
+					errs <- err.Error()
+					return
+				}
+				for i := range g.Points {
+					if g.Points[i] != want[gid][i] {
+						errs <- "glyph differs under concurrency"
+						return
+					}
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
+	}
+}

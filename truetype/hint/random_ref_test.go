@@ -51,7 +51,7 @@ func randomProgram(r *rand.Rand, n int, allowDefs bool) []byte {
 				for j := 0; j < k; j++ {
 					switch r.IntN(4) {
 					case 0, 1:
-						b = append(b, byte(r.IntN(9)))
+						b = append(b, byte(r.IntN(13)))
 					case 2:
 						b = append(b, byte(r.IntN(128)))
 					default:

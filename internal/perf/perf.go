@@ -1,0 +1,318 @@
+// Package perf is fontvm's side-by-side benchmark harness: the units of
+// work that the benchmarks, the `fontvm bench` command and the reference
+// comparison tests (build tag "reference", reference_test.go) time, and the
+// interleaving and median helpers that make a speed ratio meaningful on a
+// shared, noisy machine.
+//
+// The units of work mirror what the reference helpers time, so that a
+// ratio compares the same work:
+//
+//   - HintJob hints every glyph of a font at each ppem, on a fresh
+//     hint.Instance per round and ppem (so fpgm/prep setup is part of the
+//     work), as ftref.Time does with a fresh FT_Size per round and ppem.
+//   - ShapeJob shapes every text with one warm shape.Shaper, as
+//     grref.Face.Time builds and destroys one graphite2 segment per text.
+//
+// Speed is only ever reported as a ratio against the reference measured in
+// the same run (see Interleave); absolute nanoseconds are printed for
+// orientation only.
+package perf
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"fontvm/graphite/shape"
+	"fontvm/sfnt"
+	"fontvm/truetype/hint"
+)
+
+// DefaultPPEMs are the sizes the issue's hinting targets are stated for.
+var DefaultPPEMs = []int{9, 12, 16, 24}
+
+// Targets are the speed goals of issue 8, as ratios fontvm time /
+// reference time measured in the same run. They are targets, not
+// assertions: CI machines vary, so tests log them and never fail on them.
+const (
+	HintTarget  = 0.67 // hinting: at most 0.67 of FreeType's time
+	ShapeTarget = 0.80 // shaping: at most 0.8 of graphite2's time
+)
+
+// A HintJob is the hinting unit of work: every glyph of Font at each of
+// PPEMs with Opts, a fresh Instance per ppem.
+type HintJob struct {
+	Font  *hint.Font
+	Opts  hint.Options
+	PPEMs []int
+
+	g hint.Glyph
+}
+
+// NewHintJob parses font and prepares a job.
+func NewHintJob(font []byte, opts hint.Options, ppems []int) (*HintJob, error) {
+	sf, err := sfnt.Parse(font)
+	if err != nil {
+		return nil, err
+	}
+	hf, err := hint.NewFont(sf)
+	if err != nil {
+		return nil, err
+	}
+	if len(ppems) == 0 {
+		return nil, fmt.Errorf("perf: no ppems")
+	}
+	return &HintJob{Font: hf, Opts: opts, PPEMs: append([]int(nil), ppems...)}, nil
+}
+
+// Run does the job rounds times and returns the number of LoadGlyph
+// calls. Per-glyph failures are part of the work (FreeType's loads fail
+// on the same glyphs); only a failure to create an instance is an error.
+func (j *HintJob) Run(rounds int) (loads int, err error) {
+	n := j.Font.NumGlyphs()
+	for r := 0; r < rounds; r++ {
+		for _, p := range j.PPEMs {
+			in, err := j.Font.NewInstance(p, j.Opts)
+			if err != nil {
+				return loads, err
+			}
+			for gid := 0; gid < n; gid++ {
+				_ = in.LoadGlyph(gid, &j.g)
+			}
+			loads += n
+		}
+	}
+	return loads, nil
+}
+
+// Instances returns one ready instance per ppem (for steady-state
+// measurements that leave out per-size setup).
+func (j *HintJob) Instances() ([]*hint.Instance, error) {
+	ins := make([]*hint.Instance, len(j.PPEMs))
+	for i, p := range j.PPEMs {
+		in, err := j.Font.NewInstance(p, j.Opts)
+		if err != nil {
+			return nil, err
+		}
+		ins[i] = in
+	}
+	return ins, nil
+}
+
+// LoadAll loads every glyph of in into the job's glyph buffer and returns
+// the number of loads (steady state: no instance setup).
+func (j *HintJob) LoadAll(in *hint.Instance) int {
+	n := j.Font.NumGlyphs()
+	for gid := 0; gid < n; gid++ {
+		_ = in.LoadGlyph(gid, &j.g)
+	}
+	return n
+}
+
+// A ShapeJob is the shaping unit of work: every text of Texts shaped with
+// Opts by one Shaper (reused, as a client would).
+type ShapeJob struct {
+	Shaper *shape.Shaper
+	Texts  [][]rune
+	Opts   shape.Options
+}
+
+// NewShapeJob loads font and prepares a job. Positions are in design units
+// (Scale 1), as grref.Open's font at ppm = unitsPerEm.
+func NewShapeJob(font []byte, texts [][]rune, rtl bool) (*ShapeJob, error) {
+	f, err := shape.Load(font)
+	if err != nil {
+		return nil, err
+	}
+	if len(texts) == 0 {
+		return nil, fmt.Errorf("perf: no texts")
+	}
+	return &ShapeJob{Shaper: shape.NewShaper(f), Texts: texts, Opts: shape.Options{RTL: rtl, Scale: 1}}, nil
+}
+
+// Run shapes every text rounds times and returns the number of Shape calls
+// and how many of them gave no segment.
+func (j *ShapeJob) Run(rounds int) (segments, failed int) {
+	for r := 0; r < rounds; r++ {
+		for _, t := range j.Texts {
+			if _, err := j.Shaper.Shape(t, &j.Opts); err != nil {
+				failed++
+			}
+		}
+		segments += len(j.Texts)
+	}
+	return segments, failed
+}
+
+// ReadTexts reads a text file: one text a line, surrounding white space
+// trimmed, blank lines skipped.
+func ReadTexts(path string) ([][]rune, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]rune
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, []rune(l))
+		}
+	}
+	return out, nil
+}
+
+// ParsePPEMs reads a comma-separated ppem list such as "9,12,16,24".
+func ParsePPEMs(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		p, err := strconv.Atoi(f)
+		if err != nil || p <= 0 || p > hint.MaxPPEM {
+			return nil, fmt.Errorf("bad ppem %q (want 1..%d)", f, hint.MaxPPEM)
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no ppems in %q", s)
+	}
+	return out, nil
+}
+
+// Measurement is the cost of running a piece of work once.
+type Measurement struct {
+	NS     int64  // wall-clock nanoseconds
+	Allocs uint64 // heap allocations (runtime.MemStats.Mallocs delta)
+	Bytes  uint64 // heap bytes allocated
+}
+
+// Measure runs f once and returns its wall time and allocations. The
+// allocation counts cover the whole process, so they are meaningful only
+// when nothing else runs concurrently (true of the CLI and of tests that
+// do not call t.Parallel).
+func Measure(f func()) Measurement {
+	var a, b runtime.MemStats
+	runtime.ReadMemStats(&a)
+	start := time.Now()
+	f()
+	ns := time.Since(start).Nanoseconds()
+	runtime.ReadMemStats(&b)
+	return Measurement{NS: ns, Allocs: b.Mallocs - a.Mallocs, Bytes: b.TotalAlloc - a.TotalAlloc}
+}
+
+// A Comparison holds interleaved timings of fontvm and a reference on the
+// same work: Ours[i] and Ref[i] were measured back to back in trial i.
+type Comparison struct {
+	Ours, Ref []int64 // nanoseconds per trial
+}
+
+// Interleave runs ours and ref trials times, alternately, each returning
+// the nanoseconds it measured. The order alternates between trials
+// (ours-ref, ref-ours, ...) so that a load change on a shared machine
+// falls on both engines alike.
+func Interleave(trials int, ours, ref func() int64) Comparison {
+	var c Comparison
+	for i := 0; i < trials; i++ {
+		if i%2 == 0 {
+			c.Ours = append(c.Ours, ours())
+			c.Ref = append(c.Ref, ref())
+		} else {
+			c.Ref = append(c.Ref, ref())
+			c.Ours = append(c.Ours, ours())
+		}
+	}
+	return c
+}
+
+// Median returns the median of v (the mean of the middle two for an even
+// count), 0 for an empty slice.
+func Median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+func floats(v []int64) []float64 {
+	f := make([]float64, len(v))
+	for i, x := range v {
+		f[i] = float64(x)
+	}
+	return f
+}
+
+// OursMedian and RefMedian are the median trial times.
+func (c Comparison) OursMedian() float64 { return Median(floats(c.Ours)) }
+
+// RefMedian is the reference's median trial time.
+func (c Comparison) RefMedian() float64 { return Median(floats(c.Ref)) }
+
+// Ratio is the median of the per-trial ratios ours/ref: each trial's two
+// runs were back to back, so each ratio saw nearly the same machine load,
+// and the median discards the trials a burst of load hit unevenly.
+func (c Comparison) Ratio() float64 {
+	r := make([]float64, 0, len(c.Ours))
+	for i := range c.Ours {
+		if i < len(c.Ref) && c.Ref[i] > 0 {
+			r = append(r, float64(c.Ours[i])/float64(c.Ref[i]))
+		}
+	}
+	return Median(r)
+}
+
+// Spread is the range (min, max) of the per-trial ratios.
+func (c Comparison) Spread() (lo, hi float64) {
+	for i := range c.Ours {
+		if i >= len(c.Ref) || c.Ref[i] <= 0 {
+			continue
+		}
+		r := float64(c.Ours[i]) / float64(c.Ref[i])
+		if lo == 0 || r < lo {
+			lo = r
+		}
+		if r > hi {
+			hi = r
+		}
+	}
+	return lo, hi
+}
+
+// Verdict says how a ratio stands against a target, for logs.
+func Verdict(ratio, target float64) string {
+	if ratio <= target {
+		return fmt.Sprintf("meets target <= %.2f", target)
+	}
+	return fmt.Sprintf("MISSES target <= %.2f (target only, not asserted)", target)
+}
+
+// MinTrialNS is the shortest trial the comparisons aim for: shorter trials
+// are dominated by scheduler noise on a shared machine.
+const MinTrialNS = 300e6
+
+// Rounds returns how many rounds make one trial of work last at least
+// minNS, from the fastest of three one-round timings of once (at least 1,
+// at most 10000).
+func Rounds(minNS int64, once func() int64) int {
+	best := int64(-1)
+	for i := 0; i < 3; i++ {
+		if ns := once(); best < 0 || ns < best {
+			best = ns
+		}
+	}
+	if best <= 0 {
+		return 1
+	}
+	r := (minNS + best - 1) / best
+	return int(max(1, min(r, 10000)))
+}

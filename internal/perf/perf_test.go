@@ -1,0 +1,270 @@
+package perf
+
+import (
+	"fmt"
+	"testing"
+
+	"fontvm/graphite/grcompare"
+	"fontvm/internal/corpus"
+	"fontvm/truetype/hint"
+)
+
+// HintFonts are the fonts issue 8's hinting targets name.
+var HintFonts = []corpus.Font{corpus.HintedFonts[0], corpus.HintedFonts[3], corpus.HintedFonts[6]}
+
+// HintModes are the interpreter versions the targets cover.
+var HintModes = []hint.Mode{hint.ModeV35, hint.ModeV40}
+
+// A ShapeCase is a Graphite font with its text list (graphite/shape/
+// testdata/texts, CLDR and graphite2-tests texts) and direction.
+type ShapeCase struct {
+	Font corpus.Font
+	RTL  bool
+}
+
+// ShapeCases are the fonts issue 8's shaping target names.
+var ShapeCases = []ShapeCase{
+	{corpus.GraphiteFonts[0], false}, // Padauk
+	{corpus.GraphiteFonts[3], false}, // Annapurna SIL
+	{corpus.GraphiteFonts[1], true},  // Awami Nastaliq
+}
+
+func hintJob(tb testing.TB, f corpus.Font, m hint.Mode, ppems []int) *HintJob {
+	tb.Helper()
+	j, err := NewHintJob(corpus.Load(tb, f), hint.Options{Mode: m}, ppems)
+	if err != nil {
+		tb.Fatalf("%s: %v", f.Name, err)
+	}
+	return j
+}
+
+func shapeJob(tb testing.TB, c ShapeCase) *ShapeJob {
+	tb.Helper()
+	data := corpus.Load(tb, c.Font)
+	texts, err := ReadTexts(grcompare.TextsPath(c.Font.Name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(texts) < 300 {
+		tb.Fatalf("%s: %d texts, want at least 300", c.Font.Name, len(texts))
+	}
+	j, err := NewShapeJob(data, texts, c.RTL)
+	if err != nil {
+		tb.Fatalf("%s: %v", c.Font.Name, err)
+	}
+	return j
+}
+
+// BenchmarkHint hints every glyph of each font at one ppem per op, on a
+// warm instance (steady state, no per-size setup): ns/glyph and
+// allocs/glyph are the per-glyph figures; allocs/op counts a whole pass.
+//
+//	go test ./internal/perf -run XXX -bench Hint -benchmem
+func BenchmarkHint(b *testing.B) {
+	for _, f := range HintFonts {
+		for _, m := range HintModes {
+			for _, p := range DefaultPPEMs {
+				b.Run(fmt.Sprintf("%s/%v/%d", f.Name, m, p), func(b *testing.B) {
+					j := hintJob(b, f, m, []int{p})
+					ins, err := j.Instances()
+					if err != nil {
+						b.Fatal(err)
+					}
+					j.LoadAll(ins[0]) // grow the buffers
+					b.ReportAllocs()
+					b.ResetTimer()
+					n := 0
+					for i := 0; i < b.N; i++ {
+						n += j.LoadAll(ins[0])
+					}
+					b.StopTimer()
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/glyph")
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkHintJob is the unit ftref.Time times: per op, a fresh instance
+// at each of 9, 12, 16, 24 ppem and every glyph loaded, so fpgm/prep setup
+// is included. allocs/glyph here includes the instances' setup.
+func BenchmarkHintJob(b *testing.B) {
+	for _, f := range HintFonts {
+		for _, m := range HintModes {
+			b.Run(fmt.Sprintf("%s/%v", f.Name, m), func(b *testing.B) {
+				j := hintJob(b, f, m, DefaultPPEMs)
+				if _, err := j.Run(1); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				n := 0
+				for i := 0; i < b.N; i++ {
+					k, _ := j.Run(1)
+					n += k
+				}
+				b.StopTimer()
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/glyph")
+			})
+		}
+	}
+}
+
+// BenchmarkNewInstance is the per-size setup alone (fpgm, prep, CVT
+// scaling): allocs/op is allocations per size.
+func BenchmarkNewInstance(b *testing.B) {
+	for _, f := range HintFonts {
+		for _, m := range HintModes {
+			b.Run(fmt.Sprintf("%s/%v", f.Name, m), func(b *testing.B) {
+				j := hintJob(b, f, m, DefaultPPEMs)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if _, err := j.Font.NewInstance(DefaultPPEMs[i%len(DefaultPPEMs)], j.Opts); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkShape shapes every text of each font's list per op with a warm
+// Shaper: ns/segment and allocs/op (over len(texts) segments).
+//
+//	go test ./internal/perf -run XXX -bench Shape -benchmem
+func BenchmarkShape(b *testing.B) {
+	for _, c := range ShapeCases {
+		b.Run(c.Font.Name, func(b *testing.B) {
+			j := shapeJob(b, c)
+			j.Run(1) // grow the buffers
+			b.ReportAllocs()
+			b.ResetTimer()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				k, _ := j.Run(1)
+				n += k
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/segment")
+		})
+	}
+}
+
+// TestSteadyStateAllocs measures allocations per glyph and per segment in
+// steady state on the issue's fonts. Zero is the contract of
+// truetype/hint (LoadGlyph) and graphite/shape (Shaper.Shape); a nonzero
+// count fails.
+func TestSteadyStateAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, f := range HintFonts {
+		for _, m := range HintModes {
+			j := hintJob(t, f, m, DefaultPPEMs)
+			ins, err := j.Instances()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, in := range ins {
+				j.LoadAll(in)
+				n := 0
+				allocs := testing.AllocsPerRun(1, func() { n = j.LoadAll(in) })
+				t.Logf("%s %v ppem %d: %.4f allocations per glyph (%v in %d loads)", f.Name, m, in.PPEM(), allocs/float64(n), allocs, n)
+				if allocs != 0 {
+					t.Errorf("%s %v ppem %d: %v allocations over %d LoadGlyph calls, want 0", f.Name, m, in.PPEM(), allocs, n)
+				}
+			}
+		}
+	}
+	for _, c := range ShapeCases {
+		j := shapeJob(t, c)
+		j.Run(1)
+		allocs := testing.AllocsPerRun(1, func() { j.Run(1) })
+		t.Logf("%s: %.4f allocations per segment (%v in %d segments)", c.Font.Name, allocs/float64(len(j.Texts)), allocs, len(j.Texts))
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations over %d segments, want 0", c.Font.Name, allocs, len(j.Texts))
+		}
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		in   []float64
+		want float64
+	}{
+		{nil, 0}, {[]float64{3}, 3}, {[]float64{5, 1, 3}, 3}, {[]float64{4, 1, 3, 2}, 2.5},
+	} {
+		if got := Median(c.in); got != c.want {
+			t.Errorf("Median(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+func TestInterleave(t *testing.T) {
+	var order []string
+	k := int64(0)
+	c := Interleave(4, func() int64 { order = append(order, "o"); k++; return 10 * k },
+		func() int64 { order = append(order, "r"); return 20 })
+	if got := fmt.Sprint(order); got != "[o r r o o r r o]" {
+		t.Errorf("order %s, want alternating o r r o o r r o", got)
+	}
+	// ours: 10 20 30 40; ref 20 each: ratios .5 1 1.5 2, median 1.25.
+	if r := c.Ratio(); r != 1.25 {
+		t.Errorf("Ratio = %v, want 1.25", r)
+	}
+	if lo, hi := c.Spread(); lo != 0.5 || hi != 2 {
+		t.Errorf("Spread = %v, %v, want 0.5, 2", lo, hi)
+	}
+	if m := c.OursMedian(); m != 25 {
+		t.Errorf("OursMedian = %v, want 25", m)
+	}
+}
+
+func TestParsePPEMs(t *testing.T) {
+	got, err := ParsePPEMs("9, 12,16,24")
+	if err != nil || fmt.Sprint(got) != "[9 12 16 24]" {
+		t.Errorf("ParsePPEMs = %v, %v", got, err)
+	}
+	for _, bad := range []string{"", "0", "x", "12,-1", "70000"} {
+		if _, err := ParsePPEMs(bad); err == nil {
+			t.Errorf("ParsePPEMs(%q) succeeded", bad)
+		}
+	}
+}
+
+// TestJobs checks that the jobs do the work they claim: the load and
+// segment counts, and no segment failures on the corpus texts (the golden
+// files record none for them).
+func TestJobs(t *testing.T) {
+	j := hintJob(t, corpus.GoFonts[0], hint.ModeV40, []int{9, 12})
+	n, err := j.Run(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 * 2 * j.Font.NumGlyphs(); n != want {
+		t.Errorf("HintJob.Run(2) = %d loads, want %d", n, want)
+	}
+	for _, c := range ShapeCases {
+		sj := shapeJob(t, c)
+		segs, failed := sj.Run(1)
+		if segs != len(sj.Texts) || failed != 0 {
+			t.Errorf("%s: %d segments, %d failed; want %d, 0", c.Font.Name, segs, failed, len(sj.Texts))
+		}
+	}
+}
+
+func TestRounds(t *testing.T) {
+	calls := 0
+	ns := []int64{50, 30, 40}
+	r := Rounds(100, func() int64 { calls++; return ns[calls-1] })
+	if calls != 3 || r != 4 { // fastest 30: ceil(100/30) = 4
+		t.Errorf("Rounds = %d after %d calls, want 4 after 3", r, calls)
+	}
+	if r := Rounds(100, func() int64 { return 500 }); r != 1 {
+		t.Errorf("Rounds for a long round = %d, want 1", r)
+	}
+	if r := Rounds(1e12, func() int64 { return 1 }); r != 10000 {
+		t.Errorf("Rounds cap = %d, want 10000", r)
+	}
+}
