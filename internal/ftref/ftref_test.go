@@ -237,6 +237,7 @@ func TestGoldenCurrent(t *testing.T) {
 	fonts := append(append([]corpus.Font(nil), corpus.GoFonts...), corpus.HintedFonts...)
 	for _, cf := range fonts {
 		t.Run(cf.Name, func(t *testing.T) {
+			t.Parallel()
 			data := corpus.Load(t, cf)
 			want, err := golden.ReadFile(filepath.Join(dir, golden.FileName(cf.Name)))
 			if err != nil {

@@ -106,6 +106,7 @@ func TestCorpusLive(t *testing.T) {
 	}
 	for _, f := range CorpusFonts() {
 		t.Run(f.Name, func(t *testing.T) {
+			t.Parallel()
 			data := corpus.Load(t, f)
 			compareLive(t, f.Name, data, cs, func(gid int) string { return "gid " + strconv.Itoa(gid) })
 		})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"fontvm/internal/corpus"
@@ -122,9 +123,23 @@ var uncovered = func() map[byte]bool {
 // exact. With -short only ppems 9, 12 and 16 are compared.
 func TestCorpus(t *testing.T) {
 	dir := golden.Dir(corpus.Root())
-	var all []Row
+	var (
+		mu  sync.Mutex
+		all = map[string][]Row{}
+	)
+	t.Cleanup(func() {
+		// Runs after the parallel subtests: log the table in font order.
+		var rows []Row
+		for _, f := range CorpusFonts() {
+			rows = append(rows, all[f.Name]...)
+		}
+		for _, l := range Summary(rows) {
+			t.Log(l)
+		}
+	})
 	for _, f := range CorpusFonts() {
 		t.Run(f.Name, func(t *testing.T) {
+			t.Parallel()
 			data := corpus.Load(t, f)
 			gf, err := golden.ReadFile(dir + "/" + golden.FileName(f.Name))
 			if err != nil {
@@ -141,7 +156,9 @@ func TestCorpus(t *testing.T) {
 			if len(rows) == 0 {
 				t.Fatal("no configuration compared")
 			}
-			all = append(all, rows...)
+			mu.Lock()
+			all[f.Name] = rows
+			mu.Unlock()
 			var bad []string
 			for _, r := range rows {
 				if !r.HashOK {
@@ -152,8 +169,5 @@ func TestCorpus(t *testing.T) {
 				t.Errorf("%s: %d of %d configurations differ from FreeType:\n  %s", f.Name, len(bad), len(rows), strings.Join(bad, "\n  "))
 			}
 		})
-	}
-	for _, l := range Summary(all) {
-		t.Log(l)
 	}
 }
