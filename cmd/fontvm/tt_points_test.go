@@ -68,6 +68,13 @@ func TestTTPoints(t *testing.T) {
 	if st != 0 || none == lines[0]+"\n" || !strings.HasPrefix(none, "gid 36 ") {
 		t.Errorf("--mode none: %d %q", st, none)
 	}
+	sized, st := runTTHint(t, "tt", "points", font, "--size", "12", "--mode", "v40", "--glyphs", "36")
+	if st != 0 || sized != lines[0]+"\n" {
+		t.Errorf("--size 12: %d %q, want %q", st, sized, lines[0])
+	}
+	if _, st := runTTHint(t, "tt", "points", font, "--size", "12.5", "--glyphs", "36"); st != 0 {
+		t.Errorf("--size 12.5: status %d", st)
+	}
 	if _, st := runTTHint(t, "tt", "points", font, "--mode", "v41"); st != 2 {
 		t.Errorf("bad mode: status %d, want 2", st)
 	}

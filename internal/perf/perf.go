@@ -205,28 +205,137 @@ func Measure(f func()) Measurement {
 	return Measurement{NS: ns, Allocs: b.Mallocs - a.Mallocs, Bytes: b.TotalAlloc - a.TotalAlloc}
 }
 
-// A Comparison holds interleaved timings of fontvm and a reference on the
-// same work: Ours[i] and Ref[i] were measured back to back in trial i.
-type Comparison struct {
-	Ours, Ref []int64 // nanoseconds per trial
+// A Sample is the cost of one run of a piece of work: wall-clock
+// nanoseconds and, where available, the CPU nanoseconds of the calling
+// thread (CPU < 0 when unknown).
+type Sample struct {
+	Wall, CPU int64
 }
 
-// Interleave runs ours and ref trials times, alternately, each returning
-// the nanoseconds it measured. The order alternates between trials
-// (ours-ref, ref-ours, ...) so that a load change on a shared machine
-// falls on both engines alike.
-func Interleave(trials int, ours, ref func() int64) Comparison {
+// Sub returns s minus o, component-wise (an overhead subtracted).
+func (s Sample) Sub(o Sample) Sample {
+	r := Sample{Wall: s.Wall - o.Wall, CPU: -1}
+	if s.CPU >= 0 && o.CPU >= 0 {
+		r.CPU = s.CPU - o.CPU
+	}
+	return r
+}
+
+// Time runs f once and returns its Sample. For the CPU figure to cover
+// f's work, the caller must hold its OS thread (runtime.LockOSThread) and
+// f must not hand work to other goroutines.
+func Time(f func()) Sample {
+	c0, ok0 := ThreadCPU()
+	start := time.Now()
+	f()
+	wall := time.Since(start).Nanoseconds()
+	c1, ok1 := ThreadCPU()
+	s := Sample{Wall: wall, CPU: -1}
+	if ok0 && ok1 {
+		s.CPU = c1 - c0
+	}
+	return s
+}
+
+// MedianSample runs f n times and returns the component-wise median (used
+// for fixed overheads, such as a reference's library and face setup).
+func MedianSample(n int, f func()) Sample {
+	var w, c []float64
+	cpu := true
+	for i := 0; i < n; i++ {
+		s := Time(f)
+		w = append(w, float64(s.Wall))
+		c = append(c, float64(s.CPU))
+		cpu = cpu && s.CPU >= 0
+	}
+	r := Sample{Wall: int64(Median(w)), CPU: -1}
+	if cpu {
+		r.CPU = int64(Median(c))
+	}
+	return r
+}
+
+// A Comparison holds interleaved samples of fontvm and a reference on the
+// same work: Ours[i] and Ref[i] were measured back to back in trial i.
+type Comparison struct {
+	Ours, Ref []Sample
+}
+
+// Interleave runs ours and ref trials times, alternately, and samples
+// each run (see Time). The order alternates between trials (ours-ref,
+// ref-ours, ...) so that a load change on a shared machine falls on both
+// engines alike. refOverhead, subtracted from each reference sample, is
+// the part of a ref call that is not the work (zero Sample if none).
+func Interleave(trials int, ours, ref func(), refOverhead Sample) Comparison {
 	var c Comparison
+	r := func() { c.Ref = append(c.Ref, Time(ref).Sub(refOverhead)) }
+	o := func() { c.Ours = append(c.Ours, Time(ours)) }
 	for i := 0; i < trials; i++ {
 		if i%2 == 0 {
-			c.Ours = append(c.Ours, ours())
-			c.Ref = append(c.Ref, ref())
+			o()
+			r()
 		} else {
-			c.Ref = append(c.Ref, ref())
-			c.Ours = append(c.Ours, ours())
+			r()
+			o()
 		}
 	}
 	return c
+}
+
+func pick(v []Sample, cpu bool) []float64 {
+	f := make([]float64, len(v))
+	for i, s := range v {
+		if cpu {
+			f[i] = float64(s.CPU)
+		} else {
+			f[i] = float64(s.Wall)
+		}
+	}
+	return f
+}
+
+// HasCPU reports whether every sample has a CPU time.
+func (c Comparison) HasCPU() bool {
+	for _, v := range [][]Sample{c.Ours, c.Ref} {
+		for _, s := range v {
+			if s.CPU < 0 {
+				return false
+			}
+		}
+	}
+	return len(c.Ours) > 0
+}
+
+// OursMedian is fontvm's median trial time, thread CPU or wall.
+func (c Comparison) OursMedian(cpu bool) float64 { return Median(pick(c.Ours, cpu)) }
+
+// RefMedian is the reference's median trial time, thread CPU or wall.
+func (c Comparison) RefMedian(cpu bool) float64 { return Median(pick(c.Ref, cpu)) }
+
+func (c Comparison) ratios(cpu bool) []float64 {
+	o, r := pick(c.Ours, cpu), pick(c.Ref, cpu)
+	var q []float64
+	for i := range o {
+		if i < len(r) && r[i] > 0 {
+			q = append(q, o[i]/r[i])
+		}
+	}
+	return q
+}
+
+// Ratio is the median of the per-trial ratios ours/ref (thread CPU time
+// when cpu, wall time otherwise): each trial's two runs were back to
+// back, so each ratio saw nearly the same machine load, and the median
+// discards the trials a burst of load hit unevenly.
+func (c Comparison) Ratio(cpu bool) float64 { return Median(c.ratios(cpu)) }
+
+// Spread is the range (min, max) of the per-trial ratios.
+func (c Comparison) Spread(cpu bool) (lo, hi float64) {
+	q := c.ratios(cpu)
+	if len(q) == 0 {
+		return 0, 0
+	}
+	return slices.Min(q), slices.Max(q)
 }
 
 // Median returns the median of v (the mean of the middle two for an even
@@ -242,50 +351,6 @@ func Median(v []float64) float64 {
 		return s[n/2]
 	}
 	return (s[n/2-1] + s[n/2]) / 2
-}
-
-func floats(v []int64) []float64 {
-	f := make([]float64, len(v))
-	for i, x := range v {
-		f[i] = float64(x)
-	}
-	return f
-}
-
-// OursMedian and RefMedian are the median trial times.
-func (c Comparison) OursMedian() float64 { return Median(floats(c.Ours)) }
-
-// RefMedian is the reference's median trial time.
-func (c Comparison) RefMedian() float64 { return Median(floats(c.Ref)) }
-
-// Ratio is the median of the per-trial ratios ours/ref: each trial's two
-// runs were back to back, so each ratio saw nearly the same machine load,
-// and the median discards the trials a burst of load hit unevenly.
-func (c Comparison) Ratio() float64 {
-	r := make([]float64, 0, len(c.Ours))
-	for i := range c.Ours {
-		if i < len(c.Ref) && c.Ref[i] > 0 {
-			r = append(r, float64(c.Ours[i])/float64(c.Ref[i]))
-		}
-	}
-	return Median(r)
-}
-
-// Spread is the range (min, max) of the per-trial ratios.
-func (c Comparison) Spread() (lo, hi float64) {
-	for i := range c.Ours {
-		if i >= len(c.Ref) || c.Ref[i] <= 0 {
-			continue
-		}
-		r := float64(c.Ours[i]) / float64(c.Ref[i])
-		if lo == 0 || r < lo {
-			lo = r
-		}
-		if r > hi {
-			hi = r
-		}
-	}
-	return lo, hi
 }
 
 // Verdict says how a ratio stands against a target, for logs.

@@ -2,6 +2,7 @@ package perf
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"fontvm/graphite/grcompare"
@@ -203,21 +204,70 @@ func TestMedian(t *testing.T) {
 
 func TestInterleave(t *testing.T) {
 	var order []string
-	k := int64(0)
-	c := Interleave(4, func() int64 { order = append(order, "o"); k++; return 10 * k },
-		func() int64 { order = append(order, "r"); return 20 })
+	c := Interleave(4, func() { order = append(order, "o") }, func() { order = append(order, "r") }, Sample{})
 	if got := fmt.Sprint(order); got != "[o r r o o r r o]" {
 		t.Errorf("order %s, want alternating o r r o o r r o", got)
 	}
-	// ours: 10 20 30 40; ref 20 each: ratios .5 1 1.5 2, median 1.25.
-	if r := c.Ratio(); r != 1.25 {
-		t.Errorf("Ratio = %v, want 1.25", r)
+	if len(c.Ours) != 4 || len(c.Ref) != 4 {
+		t.Fatalf("%d and %d samples, want 4 and 4", len(c.Ours), len(c.Ref))
 	}
-	if lo, hi := c.Spread(); lo != 0.5 || hi != 2 {
+	// The overhead is subtracted from the reference's samples only.
+	c = Interleave(1, func() {}, func() {}, Sample{Wall: 1e9, CPU: 1e9})
+	if c.Ref[0].Wall > -1e9+1e8 || c.Ours[0].Wall < 0 {
+		t.Errorf("overhead not subtracted from the reference alone: ours %+v, ref %+v", c.Ours[0], c.Ref[0])
+	}
+}
+
+func TestComparison(t *testing.T) {
+	// ours: 10 20 30 40; ref 20 each: ratios .5 1 1.5 2, median 1.25.
+	// CPU: ours 5 each, ref 10 each: ratio .5.
+	var c Comparison
+	for i := int64(1); i <= 4; i++ {
+		c.Ours = append(c.Ours, Sample{Wall: 10 * i, CPU: 5})
+		c.Ref = append(c.Ref, Sample{Wall: 20, CPU: 10})
+	}
+	if r := c.Ratio(false); r != 1.25 {
+		t.Errorf("Ratio(wall) = %v, want 1.25", r)
+	}
+	if r := c.Ratio(true); r != 0.5 || !c.HasCPU() {
+		t.Errorf("Ratio(cpu) = %v (HasCPU %v), want 0.5", r, c.HasCPU())
+	}
+	if lo, hi := c.Spread(false); lo != 0.5 || hi != 2 {
 		t.Errorf("Spread = %v, %v, want 0.5, 2", lo, hi)
 	}
-	if m := c.OursMedian(); m != 25 {
+	if m := c.OursMedian(false); m != 25 {
 		t.Errorf("OursMedian = %v, want 25", m)
+	}
+	c.Ref[2].CPU = -1
+	if c.HasCPU() {
+		t.Error("HasCPU with a sample lacking CPU time")
+	}
+	if d := (Sample{Wall: 5, CPU: 7}).Sub(Sample{Wall: 2, CPU: -1}); d.Wall != 3 || d.CPU != -1 {
+		t.Errorf("Sub = %+v, want {3 -1}", d)
+	}
+}
+
+func TestThreadCPU(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if _, ok := ThreadCPU(); !ok {
+		if runtime.GOOS == "linux" {
+			t.Fatal("ThreadCPU unavailable on Linux")
+		}
+		t.Skip("no per-thread CPU time on " + runtime.GOOS)
+	}
+	x := uint64(1)
+	s := Time(func() {
+		for i := 0; i < 50_000_000; i++ {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+	})
+	if x == 0 || s.CPU <= 0 || s.CPU > s.Wall+1e6 {
+		t.Errorf("busy loop: CPU %d ns, wall %d ns; want 0 < CPU <= wall", s.CPU, s.Wall)
+	}
+	m := MedianSample(3, func() {})
+	if m.CPU < 0 || m.Wall < 0 {
+		t.Errorf("MedianSample of nothing = %+v", m)
 	}
 }
 

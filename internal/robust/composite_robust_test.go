@@ -1,6 +1,7 @@
 package robust
 
 import (
+	"encoding/binary"
 	"testing"
 	"time"
 
@@ -19,12 +20,20 @@ func fanoutFont(t *testing.T, n, depth int, points bool) []byte {
 		leaf.Contours = [][]fontwriter.Point{{{X: 10, Y: 10, On: true}}}
 	}
 	f.Glyphs = append(f.Glyphs, leaf)
+	// The composite records are written raw: fontwriter derives maxp and
+	// bounding boxes by walking composites, which is n^depth here too.
 	for k := 1; k <= depth; k++ {
-		cs := make([]fontwriter.Component, n)
-		for i := range cs {
-			cs[i] = fontwriter.Component{GlyphIndex: uint16(k - 1)}
+		rec := []byte{0xFF, 0xFF, 0, 0, 0, 0, 0, 100, 0, 100} // numberOfContours -1, bbox
+		for i := 0; i < n; i++ {
+			flags := uint16(0x0002) // ARGS_ARE_XY_VALUES, byte arguments
+			if i < n-1 {
+				flags |= 0x0020 // MORE_COMPONENTS
+			}
+			rec = binary.BigEndian.AppendUint16(rec, flags)
+			rec = binary.BigEndian.AppendUint16(rec, uint16(k-1))
+			rec = append(rec, 0, 0)
 		}
-		f.Glyphs = append(f.Glyphs, fontwriter.Glyph{Components: cs, Advance: 500})
+		f.Glyphs = append(f.Glyphs, fontwriter.Glyph{Raw: rec, Advance: 500})
 	}
 	data, err := f.Bytes()
 	if err != nil {
@@ -46,8 +55,8 @@ func TestCompositeFanout(t *testing.T) {
 		n, depth int
 		points   bool
 	}{{2000, 2, true}, {2000, 3, true}, {2000, 3, false}} {
-		if !tc.points {
-			t.Skip("known bug: composite fan-out with empty leaves takes n^depth glyph loads, unbounded time (2000^3 from a 36 KiB font); FreeType has the same behaviour (owner: truetype/hint)")
+		if !tc.points && !knownBugs() {
+			t.Skip("known bug: composite fan-out with empty leaves takes n^depth glyph loads, unbounded time (2000^3 from a 36 KiB font); FreeType has the same behaviour (owner: truetype/hint); FONTVM_KNOWN_BUGS=1 runs it")
 		}
 		data := fanoutFont(t, tc.n, tc.depth, tc.points)
 		sf, err := sfnt.Parse(data)

@@ -9,7 +9,7 @@ import (
 
 	"fontvm/face"
 	"fontvm/internal/corpus"
-	"fontvm/internal/corrupt"
+	"fontvm/internal/fontwriter"
 	"fontvm/raster"
 	"fontvm/sfnt"
 )
@@ -34,7 +34,10 @@ func renderText(t *testing.T, sf *sfnt.Font, size uint8, hinting uint8, mono boo
 		if prev >= 0 {
 			dot.X += fc.Kern(prev, r)
 		}
-		fc.GlyphBounds(r)
+		b, _, _ := fc.GlyphBounds(r)
+		if huge(b) && !knownBugs() {
+			continue // known bug: see TestHugeGlyphMemory
+		}
 		dr, mask, mp, adv, _ := fc.Glyph(dot, r)
 		// font.Face's contract: the mask covers dr from maskp.
 		if mask != nil && !dr.Empty() && !image.Rect(mp.X, mp.Y, mp.X+dr.Dx(), mp.Y+dr.Dy()).In(mask.Bounds()) {
@@ -46,6 +49,10 @@ func renderText(t *testing.T, sf *sfnt.Font, size uint8, hinting uint8, mono boo
 	var o raster.Outline
 	for gid := 0; gid < min(sf.NumGlyphs(), 4); gid++ {
 		fc.LoadOutline(uint16(gid), &o)
+		xmin, ymin, xmax, ymax := o.CBox()
+		if huge(fixed.Rectangle26_6{Min: fixed.Point26_6{X: xmin, Y: ymin}, Max: fixed.Point26_6{X: xmax, Y: ymax}}) && !knownBugs() {
+			continue
+		}
 		fc.GlyphByIndex(dot, uint16(gid))
 	}
 }
@@ -53,15 +60,37 @@ func renderText(t *testing.T, sf *sfnt.Font, size uint8, hinting uint8, mono boo
 // FuzzFace parses arbitrary bytes as a font and renders text with a
 // face.Face at a fuzzer-chosen size, hinting and target.
 func FuzzFace(f *testing.F) {
-	f.Add(corpus.GoFonts[0].Data, uint8(12), uint8(1), false, "Hello, wörld")
-	f.Add(corpus.GoFonts[6].Data, uint8(9), uint8(2), true, "fi{|}")
-	for i := 0; i < 8; i++ {
-		if c, err := corrupt.Make(corpus.GoFonts[1].Data, 11, i, corrupt.TrueTypeTables); err == nil {
-			f.Add(c.Data, uint8(i*7), uint8(i), i%2 == 0, "AVWa")
+	// Small fonts, so that the fuzzer explores them quickly: the
+	// synthetic font with the Go fonts' programs, and with hostile ones.
+	// (Corrupted copies of whole corpus fonts are FuzzCorruptTrueType's.)
+	for i, fo := range corpus.GoFonts[:3] {
+		sf, err := sfnt.Parse(fo.Data)
+		if err != nil {
+			f.Fatal(err)
 		}
+		var gl sfnt.Glyph
+		var prog []byte
+		if err := sf.LoadGlyph(uint16(36+i), &gl); err == nil {
+			prog = gl.Instructions
+		}
+		if d, err := hintFont(sf.Fpgm(), sf.Prep(), prog, 16, 64, 64, 0, 256); err == nil {
+			f.Add(d, uint8(12+i), uint8(i), i == 1, "abba")
+		}
+	}
+	kf := &fontwriter.Font{
+		UnitsPerEm: 1000, HeadFlags: 1<<3 | 1,
+		Glyphs: []fontwriter.Glyph{{Advance: 500}, {Contours: [][]fontwriter.Point{{{X: 0, Y: 0, On: true}, {X: 0, Y: 500, On: true}, {X: 400, Y: 0, On: true}}}, Advance: 600}, {Advance: 700}},
+		Cmap:   map[rune]uint16{'a': 1, 'b': 2},
+		Tables: map[string][]byte{"kern": kernBytes(2, [][3]uint16{{38, 1, 4}, {26, 9, 2}}, [][3]uint16{{1, 2, 0xFFC0}, {2, 1, 40}, {1, 1, 0x8000}, {2, 2, 7}})},
+	}
+	if d, err := kf.Bytes(); err == nil {
+		f.Add(d, uint8(11), uint8(0), false, "abba")
 	}
 	if d, err := hintFont(fpgmLoopcall, progLoopcall1, progInfiniteLoop, 16, 64, 64, 0, 256); err == nil {
 		f.Add(d, uint8(20), uint8(2), true, "ab")
+	}
+	if d, err := hintFont(nil, nil, progSloop, 65535, 65535, 65535, 65535, 65535); err == nil {
+		f.Add(d, uint8(95), uint8(1), false, "ba")
 	}
 	f.Fuzz(func(t *testing.T, data []byte, size, hinting uint8, mono bool, text string) {
 		sf, err := sfnt.Parse(data)
@@ -111,4 +140,13 @@ func FuzzRaster(f *testing.F) {
 			}
 		})
 	})
+}
+
+// huge reports whether a glyph box is over 2048×2048 pixels: face.Glyph
+// allocates in proportion to the box (TestHugeGlyphMemory), so the fuzz
+// targets do not render such glyphs unless FONTVM_KNOWN_BUGS is set.
+func huge(b fixed.Rectangle26_6) bool {
+	w := (int64(b.Max.X) - int64(b.Min.X)) >> 6
+	h := (int64(b.Max.Y) - int64(b.Min.Y)) >> 6
+	return w*h > 2048*2048
 }

@@ -44,3 +44,7 @@ func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
 }
+
+// knownBugs reports whether tests of known, not yet fixed bugs run
+// (FONTVM_KNOWN_BUGS=1); otherwise they are skipped, naming the owner.
+func knownBugs() bool { return os.Getenv("FONTVM_KNOWN_BUGS") != "" }

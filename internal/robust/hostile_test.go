@@ -20,6 +20,7 @@ func TestHostilePrograms(t *testing.T) {
 		code       string // FreeType's error; "" for none (non-pedantic FreeType ignores bad references)
 	}{
 		{"infinite JMPR loop", nil, progInfiniteLoop, 256, "Execution_Too_Long"},
+		{"loop of 10,000 instructions (the budget)", nil, progLongLoop(), 256, "Execution_Too_Long"},
 		{"push forever", nil, progPushForever, 256, "Stack_Overflow"},
 		{"push forever, maxStackElements 65535", nil, progPushForever, 65535, "Execution_Too_Long"},
 		{"recursive function", fpgmRecurse, progCall0, 256, "Stack_Overflow"},
@@ -55,7 +56,7 @@ func TestHostilePrograms(t *testing.T) {
 					if perr != nil && !errors.Is(perr, hint.ErrProgram) {
 						t.Fatalf("%v: ProgramErr = %v", mode, perr)
 					}
-					if c.max == 0 || c.max > hint.MaxRunnableOpcodes {
+					if c.max == 0 || c.max > budget {
 						t.Errorf("%v: %d instructions in one run", mode, c.max)
 					}
 					if err := in.LoadGlyph(1, &g); perr == nil && err != nil {
@@ -71,8 +72,11 @@ func TestHostilePrograms(t *testing.T) {
 				if e.Code != tc.code {
 					t.Errorf("%v: error %s, want %s", mode, e.Code, tc.code)
 				}
-				if c.max == 0 || c.max > hint.MaxRunnableOpcodes {
+				if c.max == 0 || c.max > budget {
 					t.Errorf("%v: %d instructions in one run", mode, c.max)
+				}
+				if len(tc.prep) > 10000 && c.max != budget {
+					t.Errorf("%v: stopped after %d instructions, want the budget, %d", mode, c.max, budget)
 				}
 				if err := in.LoadGlyph(1, &g); !errors.Is(err, hint.ErrProgram) {
 					t.Errorf("%v: LoadGlyph after a failed prep: %v, want ErrProgram", mode, err)
@@ -80,4 +84,16 @@ func TestHostilePrograms(t *testing.T) {
 			}
 		})
 	}
+}
+
+// progLongLoop is a loop whose body is 10,000 instructions (PUSHB 0, POP):
+// the backward-jump counter (476 for a prep with 8 cvt entries) allows 4.7
+// million instructions, so the instruction budget stops it.
+func progLongLoop() []byte {
+	var p []byte
+	for i := 0; i < 5000; i++ {
+		p = append(p, 0xB0, 0x00, 0x21)
+	}
+	off := -(len(p) + 3)
+	return append(p, 0xB8, byte(off>>8), byte(off), 0x1C)
 }

@@ -182,3 +182,49 @@ func TestConcurrentInstances(t *testing.T) {
 		}
 	}
 }
+
+// TestNewInstanceSize checks NewInstanceSize's size handling: whole
+// sizes are NewInstance; sizes below a pixel are a pixel; the ppem is
+// the rounded size; integer-ppem fonts hint at the rounded scale but
+// scale unhinted outlines by the exact size.
+func TestNewInstanceSize(t *testing.T) {
+	data := corpus.Load(t, corpus.GoFonts[0])
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFont(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sf.Head().Flags&sfnt.HeadFlagIntegerPPEM == 0 {
+		t.Fatal("Go Regular is expected to ask for integer ppem")
+	}
+	var a, b Glyph
+	for _, m := range []Mode{ModeNone, ModeV40} {
+		x, _ := f.NewInstance(12, Options{Mode: m})
+		y, _ := f.NewInstanceSize(12*64, Options{Mode: m})
+		for gid := 0; gid < 60; gid++ {
+			x.LoadGlyph(gid, &a)
+			y.LoadGlyph(gid, &b)
+			if a.Advance != b.Advance || len(a.Points) != len(b.Points) || (len(a.Points) > 0 && a.Points[0] != b.Points[0]) {
+				t.Fatalf("%v glyph %d: NewInstanceSize(12*64) differs from NewInstance(12)", m, gid)
+			}
+		}
+	}
+	in, err := f.NewInstanceSize(10, Options{Mode: ModeV35})
+	if err != nil || in.PPEM() != 1 {
+		t.Errorf("size 10/64: ppem %d, %v", in.PPEM(), err)
+	}
+	in, _ = f.NewInstanceSize(12*64+40, Options{Mode: ModeV40}) // 12.625 px
+	if in.PPEM() != 13 || in.scale != divFix(13*64, f.upem) {
+		t.Errorf("hinted 12.625 px: ppem %d scale %#x", in.PPEM(), in.scale)
+	}
+	in, _ = f.NewInstanceSize(12*64+40, Options{Mode: ModeNone})
+	if in.scale != divFix(12*64+40, f.upem) {
+		t.Errorf("unhinted 12.625 px: scale %#x", in.scale)
+	}
+	if _, err := f.NewInstanceSize(0x10000*64, Options{}); !errors.Is(err, ErrArgument) {
+		t.Errorf("65536 px: %v", err)
+	}
+}

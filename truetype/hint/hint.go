@@ -217,11 +217,33 @@ func (f *Font) NewInstance(ppem int, opts Options) (*Instance, error) {
 	if ppem < 1 || ppem > MaxPPEM {
 		return nil, &Error{Code: "Invalid_Argument", Glyph: -1, Detail: fmt.Sprintf("ppem %d out of range", ppem), kind: ErrArgument}
 	}
+	return f.NewInstanceSize(int64(ppem)<<6, opts)
+}
+
+// NewInstanceSize is NewInstance for a size in pixels per em as a 26.6
+// value (ppem*64 for whole sizes), as FreeType's
+// FT_Set_Char_Size(face, 0, size, 72, 72) sets it: sizes below one
+// pixel become one pixel; the ppem the instructions see (MPPEM) is the
+// size rounded; the outline scale is size/upem, or ppem/upem when the
+// font's head.flags bit 3 asks for integer scaling and the glyph is
+// hinted.
+func (f *Font) NewInstanceSize(size int64, opts Options) (*Instance, error) {
+	if size < 64 {
+		size = 64
+	}
+	ppem := (size + 32) >> 6
+	if ppem > MaxPPEM {
+		return nil, &Error{Code: "Invalid_Pixel_Size", Glyph: -1, Detail: fmt.Sprintf("size %d/64 out of range", size), kind: ErrArgument}
+	}
 	if opts.Mode < ModeNone || opts.Mode > ModeV40 || opts.Target < TargetNormal || opts.Target > TargetMono {
 		return nil, &Error{Code: "Invalid_Argument", Glyph: -1, Detail: "bad options", kind: ErrArgument}
 	}
-	in := &Instance{font: f, ppem: ppem, opts: opts}
-	in.scale = divFix(int64(ppem)<<6, f.upem)
+	in := &Instance{font: f, ppem: int(ppem), opts: opts}
+	// FT_Request_Metrics, then tt_size_reset for hinted loads.
+	in.scale = divFix(size, f.upem)
+	if opts.Mode != ModeNone && f.headFlags&sfnt.HeadFlagIntegerPPEM != 0 {
+		in.scale = divFix(ppem<<6, f.upem)
+	}
 	if opts.Tracer != nil {
 		in.SetTracer(opts.Tracer)
 	}

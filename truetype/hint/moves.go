@@ -233,9 +233,10 @@ func (e *exec) insMIRP(a []int64) {
 	orgDist := e.dualProjectPts(z1.org[p], z0.org[rp0])
 	curDist := e.projectPts(z1.cur[p], z0.cur[rp0])
 	// FreeType tests (org_dist ^ cvt_dist) < 0: the signs differ (zero
-	// counting as positive). Written as a comparison of signs: Go
-	// 1.26.8 miscompiled the XOR form here in some builds (the flip was
-	// skipped), found by the conformance suite.
+	// counting as positive). Written as a comparison of signs: with the
+	// XOR form, one optimised test build of this package skipped the
+	// flip (correct with -gcflags=-N or -l; not reproduced after later
+	// edits), which the conformance suite caught.
 	if e.gs.autoFlip && (orgDist < 0) != (cvtDist < 0) {
 		cvtDist = -cvtDist
 	}
