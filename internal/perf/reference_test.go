@@ -23,18 +23,18 @@ import (
 // reference (FreeType 2.12.1 through ftref, graphite2 1.3.14 through grref)
 // and through fontvm in one process, first checking that fontvm's output
 // is exact (so the ratio is for correct output), then timing PERF_TRIALS
-// interleaved trials (default 9) of PERF_ROUNDS rounds each (by default as
-// many as make one reference trial last MinTrialNS, 0.3 s). Each run is
-// timed twice, in wall-clock time and in CPU time of the measuring OS
-// thread (locked; cgo runs the C reference on that same thread): on a
-// machine shared by many processes the wall clock also counts the time the
-// thread waited for a CPU, the thread's CPU time does not, so the CPU
-// ratio is the figure to quote there. They log, per case, the median of
-// the per-trial ratios fontvm/reference (below 1: fontvm is faster), the
-// range of the per-trial ratios and where the ratio stands against issue
-// 8's targets. callgrind_test.go adds an instruction-count ratio. The tests FAIL only on wrong output:
-// the speed goals are targets, not assertions, because machines vary.
-//
+// interleaved trials (default 9, 3 with -short) of PERF_ROUNDS rounds
+// each (by default as many as make one reference trial last MinTrialNS,
+// 0.3 s). Each run is timed twice, in wall-clock time and in CPU time of
+// the measuring OS thread (locked; cgo runs the C reference on that same
+// thread): on a machine shared by many processes the wall clock also
+// counts the time the thread waited for a CPU, the thread's CPU time does
+// not, so the CPU ratio is the figure to quote there. They log, per case,
+// the median of the per-trial ratios fontvm/reference (below 1: fontvm is
+// faster), the range of the per-trial ratios and where the ratio stands
+// against issue 8's targets; callgrind_test.go adds an instruction-count
+// ratio. The tests FAIL only on wrong output: the speed goals are
+// targets, not assertions, because machines vary.
 //	go test -tags reference ./internal/perf -run VsFreeType -v
 //	go test -tags reference ./internal/perf -run VsGraphite2 -v
 
@@ -81,7 +81,7 @@ func logTargetNote(t *testing.T) {
 // Liberation Sans and Charis SIL at 9, 12, 16 and 24 ppem, v35 and v40,
 // target normal, with FreeType.
 func TestHintVsFreeType(t *testing.T) {
-	trials := envInt(t, "PERF_TRIALS", 9)
+	trials := envInt(t, "PERF_TRIALS", defaultTrials())
 	rounds := envInt(t, "PERF_ROUNDS", 0)
 	logTargetNote(t)
 	t.Logf("reference: FreeType %s; work: ftref.Time (fresh FT_Size per round and ppem; its library and face setup, "+
@@ -152,7 +152,7 @@ func TestHintVsFreeType(t *testing.T) {
 // SIL and Awami Nastaliq (RTL) text lists (graphite/shape/testdata/texts,
 // at least 300 each) with graphite2, in design units.
 func TestShapeVsGraphite2(t *testing.T) {
-	trials := envInt(t, "PERF_TRIALS", 9)
+	trials := envInt(t, "PERF_TRIALS", defaultTrials())
 	rounds := envInt(t, "PERF_ROUNDS", 0)
 	logTargetNote(t)
 	t.Logf("reference: %s (engine %s); work: grref.Face.Time (gr_make_seg + gr_seg_destroy per text; its fixed cost, "+
@@ -274,4 +274,12 @@ func checkShapeExact(t *testing.T, j *ShapeJob, ref *grref.Face, o grref.Options
 		t.Fatalf("%d of %d segments differ from graphite2: no speed figure for wrong output", bad, len(j.Texts))
 	}
 	t.Logf("exact: %d/%d segments identical to graphite2's (%d without a segment in both)", len(j.Texts), len(j.Texts), noseg)
+}
+
+// defaultTrials is 9, or 3 with -short.
+func defaultTrials() int {
+	if testing.Short() {
+		return 3
+	}
+	return 9
 }

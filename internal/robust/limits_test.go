@@ -124,9 +124,10 @@ func grWork(data []byte, text []rune) {
 }
 
 // TestGraphiteCountClaims is TestTrueTypeCountClaims for the Graphite
-// tables (Silf, Glat, Gloc, Feat, Sill) with both Graphite loaders and the
-// shaping engine: counts of subtables, passes, rules, states, classes,
-// glyph attributes, features and languages.
+// tables (Silf, Glat, Gloc, Feat, Sill) and the tables graphite2 reads
+// with them (maxp, hhea, cmap), with both Graphite loaders and the shaping
+// engine: counts of subtables, passes, rules, states, classes, glyph
+// attributes, features, languages and glyphs.
 func TestGraphiteCountClaims(t *testing.T) {
 	const bound = 8 << 20
 	fo := corpus.GraphiteFonts[0]
@@ -135,7 +136,7 @@ func TestGraphiteCountClaims(t *testing.T) {
 	base := allocated(func() { grWork(font, text) })
 	var worst uint64
 	var worstWhere string
-	countClaims(t, font, []string{"Silf", "Glat", "Gloc", "Feat", "Sill"}, func(where string, data []byte) {
+	countClaims(t, font, []string{"Silf", "Glat", "Gloc", "Feat", "Sill", "maxp", "hhea", "cmap"}, func(where string, data []byte) {
 		n := allocated(func() { grWork(data, text) })
 		if n > worst {
 			worst, worstWhere = n, where

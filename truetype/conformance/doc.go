@@ -33,6 +33,8 @@
 //	@maxp key=N ...       override maxp limits derived by fontwriter:
 //	                      zones twilight storage fdefs idefs stack
 //	                      instructions points contours components depth
+//	@table TAG            the following lines are a raw table (hex bytes),
+//	                      written verbatim (e.g. hdmx)
 //	@fpgm / @prep         the following lines (up to the next @) are the
 //	                      font program / CVT program in ttx assembly
 //	@fpgm-hex / @prep-hex the same as hexadecimal bytes

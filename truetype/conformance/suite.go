@@ -160,6 +160,17 @@ func ParseSuite(path, src string) (*Suite, error) {
 				}
 				p.maxp[k] = n
 			}
+		case "@table":
+			if len(args) != 1 || len(args[0]) > 4 {
+				return nil, p.errf(ln, "@table TAG (then hex bytes)")
+			}
+			var b []byte
+			if b, err = code(true); err == nil {
+				if p.font.Tables == nil {
+					p.font.Tables = map[string][]byte{}
+				}
+				p.font.Tables[args[0]] = b
+			}
 		case "@fpgm", "@fpgm-hex":
 			p.font.Fpgm, err = code(dir == "@fpgm-hex")
 		case "@prep", "@prep-hex":

@@ -68,6 +68,12 @@ func TestProgramErrors(t *testing.T) {
 	if len(g.Points) != 4 || len(g.Ends) != 1 || g.Ends[0] != 3 || g.Advance != 448 {
 		t.Errorf("glyph %+v", g)
 	}
+	if f := in.LastGlyphFault(); f == nil || f.Code != "Invalid_Opcode" || f.Glyph != 1 || f.PC != 4 || f.Opcode != 0x28 || f.Program != ProgGlyph {
+		t.Errorf("LastGlyphFault %+v", f)
+	}
+	if err := in.LoadGlyph(0, &g); err != nil || in.LastGlyphFault() != nil {
+		t.Errorf("glyph 0: %v, fault %v", err, in.LastGlyphFault())
+	}
 	// Bad arguments.
 	if _, err := f.NewInstance(0, Options{}); !errors.Is(err, ErrArgument) {
 		t.Errorf("ppem 0: %v", err)

@@ -191,27 +191,37 @@ func init() {
 	}
 }
 
+// opLen is FreeType's opcode_length: the length of each instruction,
+// negative for NPUSHB (-1) and NPUSHW (-2), whose length is 2 - opLen
+// times the count byte.
+var opLen = func() (t [256]int8) {
+	for op := range t {
+		switch {
+		case op == 0x40:
+			t[op] = -1
+		case op == 0x41:
+			t[op] = -2
+		case op >= 0xB0 && op <= 0xB7:
+			t[op] = int8(2 + op - 0xB0)
+		case op >= 0xB8 && op <= 0xBF:
+			t[op] = int8(3 + 2*(op-0xB8))
+		default:
+			t[op] = 1
+		}
+	}
+	return t
+}()
+
 // opLength returns the length of the instruction at code[ip] as
 // FreeType's opcode_length does, or -1 when the instruction runs past the
 // end of the code.
 func opLength(code []byte, ip int) int {
-	op := code[ip]
-	n := 1
-	switch {
-	case op == 0x40: // NPUSHB
+	n := int(opLen[code[ip]])
+	if n < 0 {
 		if ip+1 >= len(code) {
 			return -1
 		}
-		n = 2 + int(code[ip+1])
-	case op == 0x41: // NPUSHW
-		if ip+1 >= len(code) {
-			return -1
-		}
-		n = 2 + 2*int(code[ip+1])
-	case op >= 0xB0 && op <= 0xB7:
-		n = 2 + int(op-0xB0)
-	case op >= 0xB8 && op <= 0xBF:
-		n = 3 + 2*int(op-0xB8)
+		n = 2 - n*int(code[ip+1])
 	}
 	if ip+n > len(code) {
 		return -1
@@ -403,210 +413,213 @@ func (e *exec) callIDef() bool {
 func (e *exec) dispatch() {
 	a := e.stack[e.args:]
 	op := e.opcode
-	switch {
-	case op <= 0x05:
+	switch op {
+	case 0x00, 0x01, 0x02, 0x03, 0x04, 0x05:
 		e.insSxyTCA()
-	case op <= 0x07:
+	case 0x06, 0x07:
 		e.insSPVTL(a)
-	case op <= 0x09:
+	case 0x08, 0x09:
 		e.insSFVTL(a)
-	case op == 0x0A:
+	case 0x0A:
 		e.insSPVFS(a)
-	case op == 0x0B:
+	case 0x0B:
 		e.insSFVFS(a)
-	case op == 0x0C: // GPV, pushes 2: the projection vector
+	case 0x0C: // GPV, pushes 2: the projection vector
 		a[0], a[1] = int64(e.gs.projVector.x), int64(e.gs.projVector.y)
-	case op == 0x0D: // GFV, pushes 2: the freedom vector
+	case 0x0D: // GFV, pushes 2: the freedom vector
 		a[0], a[1] = int64(e.gs.freeVector.x), int64(e.gs.freeVector.y)
-	case op == 0x0E: // SFVTPV: freedom vector = projection vector
+	case 0x0E: // SFVTPV: freedom vector = projection vector
 		e.gs.freeVector = e.gs.projVector
 		e.computeFuncs()
-	case op == 0x0F:
+	case 0x0F:
 		e.insISECT(a)
-	case op == 0x10: // SRP0, pops 1 (as an FT_UShort)
+	case 0x10: // SRP0, pops 1 (as an FT_UShort)
 		e.gs.rp0 = uint16(a[0])
-	case op == 0x11: // SRP1, pops 1
+	case 0x11: // SRP1, pops 1
 		e.gs.rp1 = uint16(a[0])
-	case op == 0x12: // SRP2, pops 1
+	case 0x12: // SRP2, pops 1
 		e.gs.rp2 = uint16(a[0])
-	case op <= 0x16:
+	case 0x13, 0x14, 0x15, 0x16:
 		e.insSZP(a)
-	case op == 0x17:
+	case 0x17:
 		e.insSLOOP(a)
-	case op == 0x18: // RTG
+	case 0x18: // RTG
 		e.gs.roundState = roundToGrid
-	case op == 0x19: // RTHG
+	case 0x19: // RTHG
 		e.gs.roundState = roundToHalfGrid
-	case op == 0x1A: // SMD, pops 1
+	case 0x1A: // SMD, pops 1
 		e.gs.minimumDistance = a[0]
-	case op == 0x1B:
+	case 0x1B:
 		e.insELSE()
-	case op == 0x1C:
+	case 0x1C:
 		e.insJMPR(a)
-	case op == 0x1D: // SCVTCI, pops 1
+	case 0x1D: // SCVTCI, pops 1
 		e.gs.controlValueCutin = a[0]
-	case op == 0x1E: // SSWCI, pops 1
+	case 0x1E: // SSWCI, pops 1
 		e.gs.singleWidthCutin = a[0]
-	case op == 0x1F: // SSW, pops 1: FUnits, scaled with FT_MulFix
+	case 0x1F: // SSW, pops 1: FUnits, scaled with FT_MulFix
 		e.gs.singleWidthValue = mulFix(a[0], e.scale)
-	case op <= 0x26:
+	case 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26:
 		e.stackOp(a)
-	case op == 0x27:
+	case 0x27:
 		e.insALIGNPTS(a)
-	case op == 0x28:
+	case 0x28:
 		e.insUnknown()
-	case op == 0x29:
+	case 0x29:
 		e.insUTP(a)
-	case op == 0x2A:
+	case 0x2A:
 		e.insLOOPCALL(a)
-	case op == 0x2B:
+	case 0x2B:
 		e.insCALL(a)
-	case op == 0x2C:
+	case 0x2C:
 		e.insFDEF(a)
-	case op == 0x2D:
+	case 0x2D:
 		e.insENDF()
-	case op <= 0x2F:
+	case 0x2E, 0x2F:
 		e.insMDAP(a)
-	case op <= 0x31:
+	case 0x30, 0x31:
 		e.insIUP()
-	case op <= 0x33:
+	case 0x32, 0x33:
 		e.insSHP()
-	case op <= 0x35:
+	case 0x34, 0x35:
 		e.insSHC(a)
-	case op <= 0x37:
+	case 0x36, 0x37:
 		e.insSHZ(a)
-	case op == 0x38:
+	case 0x38:
 		e.insSHPIX(a)
-	case op == 0x39:
+	case 0x39:
 		e.insIP()
-	case op <= 0x3B:
+	case 0x3A, 0x3B:
 		e.insMSIRP(a)
-	case op == 0x3C:
+	case 0x3C:
 		e.insALIGNRP()
-	case op == 0x3D: // RTDG
+	case 0x3D: // RTDG
 		e.gs.roundState = roundToDoubleGrid
-	case op <= 0x3F:
+	case 0x3E, 0x3F:
 		e.insMIAP(a)
-	case op <= 0x41:
+	case 0x40, 0x41:
 		e.insNPUSH(a)
-	case op == 0x42:
+	case 0x42:
 		e.insWS(a)
-	case op == 0x43:
+	case 0x43:
 		e.insRS(a)
-	case op == 0x44:
+	case 0x44:
 		e.insWCVTP(a)
-	case op == 0x45:
+	case 0x45:
 		e.insRCVT(a)
-	case op <= 0x47:
+	case 0x46, 0x47:
 		e.insGC(a)
-	case op == 0x48:
+	case 0x48:
 		e.insSCFS(a)
-	case op <= 0x4A:
+	case 0x49, 0x4A:
 		e.insMD(a)
-	case op == 0x4B: // MPPEM, pushes 1
+	case 0x4B: // MPPEM, pushes 1
 		a[0] = e.ppem
-	case op == 0x4C: // MPS, pushes 1: v35 the ppem, v40 the point size in 26.6 (FreeType)
+	case 0x4C: // MPS, pushes 1: v35 the ppem, v40 the point size in 26.6 (FreeType)
 		if e.version == 35 {
 			a[0] = e.ppem
 		} else {
 			a[0] = e.pointSize
 		}
-	case op == 0x4D: // FLIPON
+	case 0x4D: // FLIPON
 		e.gs.autoFlip = true
-	case op == 0x4E: // FLIPOFF
+	case 0x4E: // FLIPOFF
 		e.gs.autoFlip = false
-	case op == 0x4F: // DEBUG, pops 1: fails with Debug_OpCode as in FreeType
+	case 0x4F: // DEBUG, pops 1: fails with Debug_OpCode as in FreeType
 		e.err = errDebugOpcode
-	case op <= 0x57:
+	case 0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57:
 		e.compareOp(a)
-	case op == 0x58:
+	case 0x58:
 		e.insIF(a)
-	case op == 0x59: // EIF: nothing
-	case op <= 0x5C:
+	case 0x59: // EIF: nothing
+	case 0x5A, 0x5B, 0x5C:
 		e.logicOp(a)
-	case op == 0x5D:
+	case 0x5D:
 		e.insDELTAP(a)
-	case op == 0x5E: // SDB, pops 1
+	case 0x5E: // SDB, pops 1
 		e.gs.deltaBase = uint16(a[0])
-	case op == 0x5F: // SDS, pops 1: values above 6 fail with Bad_Argument
+	case 0x5F: // SDS, pops 1: values above 6 fail with Bad_Argument
 		if uint64(a[0]) > 6 {
 			e.err = errBadArgument
 		} else {
 			e.gs.deltaShift = uint16(a[0])
 		}
-	case op <= 0x67:
+	case 0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67:
 		e.arithOp(a)
-	case op <= 0x6B: // ROUND[ab], pops 1, pushes 1
+	case 0x68, 0x69, 0x6A, 0x6B: // ROUND[ab], pops 1, pushes 1
 		a[0] = e.round(a[0])
-	case op <= 0x6F: // NROUND[ab], pops 1, pushes 1 (no compensation)
+	case 0x6C, 0x6D, 0x6E, 0x6F: // NROUND[ab], pops 1, pushes 1 (no compensation)
 		a[0] = roundNone(a[0])
-	case op == 0x70:
+	case 0x70:
 		e.insWCVTF(a)
-	case op <= 0x72:
+	case 0x71, 0x72:
 		e.insDELTAP(a)
-	case op <= 0x75:
+	case 0x73, 0x74, 0x75:
 		e.insDELTAC(a)
-	case op == 0x76: // SROUND, pops 1
+	case 0x76: // SROUND, pops 1
 		e.setSuperRound(0x4000, a[0])
 		e.gs.roundState = roundSuper
-	case op == 0x77: // S45ROUND, pops 1
+	case 0x77: // S45ROUND, pops 1
 		e.setSuperRound(0x2D41, a[0])
 		e.gs.roundState = roundSuper45
-	case op == 0x78: // JROT, pops 2
+	case 0x78: // JROT, pops 2
 		if a[1] != 0 {
 			e.insJMPR(a)
 		}
-	case op == 0x79: // JROF, pops 2
+	case 0x79: // JROF, pops 2
 		if a[1] == 0 {
 			e.insJMPR(a)
 		}
-	case op == 0x7A: // ROFF
+	case 0x7A: // ROFF
 		e.gs.roundState = roundOff
-	case op == 0x7B:
+	case 0x7B:
 		e.insUnknown()
-	case op == 0x7C: // RUTG
+	case 0x7C: // RUTG
 		e.gs.roundState = roundUpToGrid
-	case op == 0x7D: // RDTG
+	case 0x7D: // RDTG
 		e.gs.roundState = roundDownToGrid
-	case op <= 0x7F:
+	case 0x7E, 0x7F:
 		// SANGW, AA: obsolete, pop one
-	case op == 0x80:
+	case 0x80:
 		e.insFLIPPT()
-	case op <= 0x82:
+	case 0x81, 0x82:
 		e.insFLIPRG(a)
-	case op <= 0x84:
+	case 0x83, 0x84:
 		e.insUnknown()
-	case op == 0x85:
+	case 0x85:
 		e.insSCANCTRL(a)
-	case op <= 0x87:
+	case 0x86, 0x87:
 		e.insSDPVTL(a)
-	case op == 0x88:
+	case 0x88:
 		e.insGETINFO(a)
-	case op == 0x89:
+	case 0x89:
 		e.insIDEF(a)
-	case op == 0x8A: // ROLL, pops 3, pushes 3
+	case 0x8A: // ROLL, pops 3, pushes 3
 		a[0], a[1], a[2] = a[1], a[2], a[0]
-	case op == 0x8B: // MAX, pops 2, pushes 1
+	case 0x8B: // MAX, pops 2, pushes 1
 		if a[1] > a[0] {
 			a[0] = a[1]
 		}
-	case op == 0x8C: // MIN, pops 2, pushes 1
+	case 0x8C: // MIN, pops 2, pushes 1
 		if a[1] < a[0] {
 			a[0] = a[1]
 		}
-	case op == 0x8D: // SCANTYPE, pops 1: negative values are ignored
+	case 0x8D: // SCANTYPE, pops 1: negative values are ignored
 		if a[0] >= 0 {
 			e.gs.scanType = int(a[0] & 0xFFFF)
 		}
-	case op == 0x8E:
+	case 0x8E:
 		e.insINSTCTRL(a)
-	case op < 0xB0:
-		e.insUnknown()
-	case op < 0xC0:
-		e.insPUSH(a)
-	case op < 0xE0:
-		e.insMDRP(a)
 	default:
-		e.insMIRP(a)
+		switch {
+		case op >= 0xE0: // MIRP[abcde]
+			e.insMIRP(a)
+		case op >= 0xC0: // MDRP[abcde]
+			e.insMDRP(a)
+		case op >= 0xB0: // PUSHB[abc], PUSHW[abc]
+			e.insPUSH(a)
+		default: // 0x8F-0xAF: undefined
+			e.insUnknown()
+		}
 	}
 }

@@ -265,6 +265,8 @@ type Instance struct {
 	sizeGS    graphicsState
 	widths    []byte // hdmx record for ppem, nil if none
 	ld        loader
+	faulted   bool
+	fault     Error
 	traceSnap *traceSnap
 }
 

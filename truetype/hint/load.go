@@ -25,6 +25,8 @@ type loader struct {
 
 	pp1, pp2, pp3, pp4 vec
 
+	gid int // the glyph (or component) being loaded
+
 	hinted bool // IS_HINTED(loader->load_flags)
 	exec   bool // loader->exec != NULL
 	useAw2 bool
@@ -71,6 +73,7 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 		return &Error{Code: "Invalid_Argument", Glyph: gid, Detail: "glyph index out of range", kind: ErrArgument}
 	}
 	ld := &in.ld
+	in.faulted = false
 	ld.nPoints, ld.nContours = 0, 0
 	ld.contours = ld.contours[:0]
 	ld.ancestors = ld.ancestors[:0]
@@ -131,6 +134,18 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 	return nil
 }
 
+// LastGlyphFault returns the first fault of a glyph program during the
+// last LoadGlyph (the glyph or component, code range, pc and opcode), or
+// nil if its programs ran to the end. FreeType ignores such faults, and
+// so does LoadGlyph; this is for diagnostics. The *Error belongs to the
+// instance and is overwritten by the next LoadGlyph.
+func (in *Instance) LastGlyphFault() *Error {
+	if !in.faulted {
+		return nil
+	}
+	return &in.fault
+}
+
 // metrics is tt_get_metrics: horizontal and vertical metrics of gid.
 func (in *Instance) metrics(gid uint16, yMax int16) (lsb, aw, tsb, ah int64) {
 	f := in.font
@@ -158,6 +173,7 @@ func (in *Instance) load(gid uint16, depth int) error {
 		return glyphErr(int(gid), "Invalid_Composite", "component glyph index out of range")
 	}
 	g := ld.glyph(depth)
+	ld.gid = int(gid)
 	if err := f.sf.LoadGlyph(gid, g); err != nil {
 		return glyphError(int(gid), err, ld.hinted)
 	}
@@ -313,7 +329,13 @@ func (in *Instance) hintGlyph(z *zone, composite bool, ins []byte) {
 		e.gs.loop = 1
 		e.top, e.callTop = 0, 0
 		e.prog = ProgGlyph
-		e.run() // glyph program faults are not errors (non-pedantic)
+		// Glyph program faults are not errors (FreeType, non-pedantic);
+		// the first one is kept for LastGlyphFault.
+		if c := e.run(); c != errOK && !in.faulted {
+			in.faulted = true
+			in.fault = Error{Code: c.String(), Program: ProgGlyph, Range: Program(e.errRng), PC: e.errIP,
+				Opcode: e.errOp, Glyph: ld.gid, kind: ErrProgram}
+		}
 	}
 	if !(e.version == 40 && e.backwardCompat) {
 		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = z.cur[n-4], z.cur[n-3], z.cur[n-2], z.cur[n-1]
