@@ -108,6 +108,16 @@ var errCFF = fmt.Errorf("%w: CFF outlines (OTTO font)", ErrUnsupported)
 // every glyph loads as an empty glyph, as in FreeType.
 func (f *Font) HasOutlines() bool { return f.glyf != nil }
 
+// LocaErr reports whether FreeType's TrueType driver could set up the
+// font's glyph locations: it returns nil, or an error matching
+// ErrMissingTable (naming loca) when the font has no usable loca table
+// and no embedded bitmap tables. FreeType's tt_face_init then fails with
+// Locations_Missing (even without a glyf table), so FT_New_Face refuses
+// the font; a loca entry running past the end of the file is no loca
+// (check_table_dir drops it). Such a font is still parsed here, for its
+// other tables, but its glyphs cannot be loaded (see GlyphData).
+func (f *Font) LocaErr() error { return f.locaErr }
+
 // parseLoca sets up glyph locations the way FreeType's tt_face_load_loca
 // does. Without a glyf table there are no outlines and loca is ignored;
 // with one, loca is required.

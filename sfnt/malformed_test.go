@@ -186,6 +186,88 @@ func TestMissingMaxp(t *testing.T) {
 	}
 }
 
+// TestMaxpSignedVersion: FreeType's tt_face_load_maxp reads the version
+// as a signed 32-bit value (FT_FRAME_LONG), so a damaged version with the
+// top bit set counts as 0.5: the fields after numGlyphs stay zero and
+// maxFunctionDefs is not raised to 64. Observed with FreeType 2.12.1 on
+// this font (writerFont plus fpgm PUSHB[0] 0 FDEF ENDF): with version
+// 0x00010000 glyph 1 loads at 12 ppem (v35 and v40); with 0x80010000
+// FT_New_Face and FT_Set_Pixel_Sizes succeed and FT_Load_Glyph fails with
+// Too_Many_Function_Defs (0x8C), the fpgm's FDEF finding no room.
+func TestMaxpSignedVersion(t *testing.T) {
+	fw := writerFont()
+	fw.Fpgm = []byte{0xB0, 0x00, 0x2C, 0x2D}
+	b, err := fw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := sfnt.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := f.Maxp(); !m.HasExtendedFields() || m.MaxFunctionDefs == 0 || m.FreeTypeMaxFunctionDefs() < 64 {
+		t.Fatalf("version 1.0: %+v", m)
+	}
+	p := binary.BigEndian.Uint32(b[dirEntry(t, b, sfnt.TagMaxp)+8:])
+	for _, v := range []uint32{0x80010000, 0xFFFFFFFF, 0x80000000} {
+		binary.BigEndian.PutUint32(b[p:], v)
+		f, err := sfnt.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := sfnt.Maxp{Version: v, NumGlyphs: 4}
+		if m := f.Maxp(); m != want || m.HasExtendedFields() || m.FreeTypeMaxFunctionDefs() != 0 {
+			t.Errorf("version 0x%08x: maxp %+v, want %+v with FreeTypeMaxFunctionDefs 0", v, m, want)
+		}
+	}
+}
+
+// TestLocaPastEnd: a loca or glyf directory entry running past the end of
+// the file is dropped (check_table_dir). Observed with FreeType 2.12.1 on
+// writerFont with the length of loca, of glyf, or of both set to the file
+// size: loca (alone or with glyf) makes FT_New_Face fail with
+// Locations_Missing (0x90); glyf alone leaves a face whose glyph 1 loads
+// at 12 ppem as an empty outline (advance 448).
+func TestLocaPastEnd(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		tables  []sfnt.Tag
+		locaErr bool
+	}{
+		{"loca", []sfnt.Tag{sfnt.TagLoca}, true},
+		{"glyf", []sfnt.Tag{sfnt.TagGlyf}, false},
+		{"both", []sfnt.Tag{sfnt.TagLoca, sfnt.TagGlyf}, true},
+	} {
+		b, err := writerFont().Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f, err := sfnt.Parse(b); err != nil || f.LocaErr() != nil {
+			t.Fatalf("%s: intact font: Parse %v, LocaErr %v", c.name, err, f.LocaErr())
+		}
+		for _, tag := range c.tables {
+			setLength(t, b, tag, uint32(len(b)))
+		}
+		f, err := sfnt.Parse(b)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		err = f.LocaErr()
+		if c.locaErr != (err != nil) || (err != nil && !errors.Is(err, sfnt.ErrMissingTable)) {
+			t.Errorf("%s: LocaErr = %v, want missing table: %v", c.name, err, c.locaErr)
+		}
+		var g sfnt.Glyph
+		err = f.LoadGlyph(1, &g)
+		if c.locaErr {
+			if !errors.Is(err, sfnt.ErrMissingTable) {
+				t.Errorf("%s: LoadGlyph(1) = %v, want ErrMissingTable", c.name, err)
+			}
+		} else if err != nil || f.HasOutlines() || g.NumPoints() != 0 {
+			t.Errorf("%s: LoadGlyph(1) = %v with %d points, HasOutlines %v; want an empty glyph", c.name, err, g.NumPoints(), f.HasOutlines())
+		}
+	}
+}
+
 func dirEntry(t *testing.T, b []byte, tag sfnt.Tag) int {
 	t.Helper()
 	n := int(binary.BigEndian.Uint16(b[4:]))

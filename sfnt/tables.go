@@ -32,7 +32,9 @@ const HeadFlagIntegerPPEM = 0x0008
 
 // Maxp is the maximum profile (maxp table). Version 0.5 tables
 // (version < 0x00010000) carry only NumGlyphs; the other fields are then
-// zero. As in FreeType, a missing or truncated maxp is not an error: the
+// zero. As in FreeType (tt_face_load_maxp reads the version as a signed
+// 32-bit value), a version with the top bit set counts as below 1.0 (see
+// HasExtendedFields). As in FreeType, a missing or truncated maxp is not an error: the
 // fields that could not be read are zero (a font without maxp has no
 // glyphs). All values are as stored in the font; FreeType adjusts two of them
 // after loading (see FreeTypeMaxFunctionDefs and FreeTypeMaxTwilightPoints).
@@ -54,10 +56,16 @@ type Maxp struct {
 	MaxComponentDepth     uint16
 }
 
+// HasExtendedFields reports whether the table's version makes FreeType read
+// the fields after NumGlyphs: version >= 0x00010000 compared as a signed
+// 32-bit value (FT_FRAME_LONG in tt_face_load_maxp), so that, for example,
+// a damaged version 0x80013b00 is treated as version 0.5.
+func (m Maxp) HasExtendedFields() bool { return int32(m.Version) >= 0x10000 }
+
 // FreeTypeMaxFunctionDefs returns maxFunctionDefs as FreeType uses it: at
 // least 64 for version-1.0 tables (tt_face_load_maxp), 0 for version 0.5.
 func (m Maxp) FreeTypeMaxFunctionDefs() uint16 {
-	if m.Version >= 0x10000 && m.MaxFunctionDefs < 64 {
+	if m.HasExtendedFields() && m.MaxFunctionDefs < 64 {
 		return 64
 	}
 	return m.MaxFunctionDefs
@@ -139,7 +147,7 @@ func (f *Font) parseTables() error {
 	var m Maxp
 	if b, err := f.frame(TagMaxp, 6); err == nil {
 		m.Version, m.NumGlyphs = u32(b, 0), u16(b, 4)
-		if m.Version >= 0x10000 {
+		if m.HasExtendedFields() {
 			if b, err := f.frame(TagMaxp, 32); err == nil {
 				m.MaxPoints, m.MaxContours = u16(b, 6), u16(b, 8)
 				m.MaxCompositePoints, m.MaxCompositeContours = u16(b, 10), u16(b, 12)

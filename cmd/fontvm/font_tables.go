@@ -87,7 +87,7 @@ func runFontInfo(args []string) error {
 	fmt.Fprintf(w, "maxp:\n")
 	fmt.Fprintf(w, "  version          0x%08x\n", m.Version)
 	fmt.Fprintf(w, "  numGlyphs        %d (usable: %d)\n", m.NumGlyphs, f.NumGlyphs())
-	if m.Version >= 0x10000 {
+	if m.HasExtendedFields() {
 		for _, kv := range []struct {
 			k string
 			v uint16

@@ -90,6 +90,7 @@ type target struct {
 // both accept or both refuse and no compared output differs.
 type refVerdict struct {
 	accepted         bool
+	reason           string // refusal reason (first line), when the reference gives one
 	compared, differ int    // outputs compared with fontvm's (e.g. hinted glyphs), and those that differ
 	diff             string // the first difference
 }
@@ -113,6 +114,7 @@ func main() {
 	maxRSS := flag.Int("max-rss", 256, "limit on peak RSS, MiB")
 	minAgree := flag.Float64("min-agree", 99.5, "minimum agreement with the reference, percent")
 	list := flag.Int("list", 20, "disagreements and panics listed")
+	dump := flag.String("dump", "", "with a reference: write each disagreeing copy into this directory")
 	flag.Parse()
 
 	for _, h := range referenceHooks {
@@ -260,6 +262,16 @@ func main() {
 					what = "fontvm refuses (" + v.reason + ")"
 				}
 				d := fmt.Sprintf("%s: %s, %s %s", desc, what, t.referenceName, acc(ref.accepted))
+				if !ref.accepted && ref.reason != "" {
+					d += " (" + ref.reason + ")"
+				}
+				if *dump != "" {
+					name := filepath.Join(*dump, fmt.Sprintf("%s-%d-%d.bin", f.name, *seed, i))
+					if err := os.WriteFile(name, c.Data, 0o644); err != nil {
+						fail("%v", err)
+					}
+					d += "; copy in " + name
+				}
 				if ref.differ > 0 {
 					d += fmt.Sprintf("; %d of %d outputs differ, first: %s", ref.differ, ref.compared, ref.diff)
 				}

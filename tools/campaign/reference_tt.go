@@ -45,6 +45,7 @@ func ttReference(f *fontFile, data []byte, pick int) (rv refVerdict) {
 		if err != nil {
 			if errors.Is(err, ftref.ErrSetup) {
 				rv.accepted = false
+				rv.reason = firstLine(err.Error())
 				return rv
 			}
 			rv.accepted = false
