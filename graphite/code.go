@@ -41,6 +41,13 @@ type Code struct {
 	TempCopies int  // TEMP_COPY instructions graphite2 inserts (slots both changed and referenced later)
 	InstrCount int  // graphite2's instruction count including temp copies
 	DataSize   int  // bytes of parameter data graphite2 keeps
+
+	// TempCopyAt lists where graphite2's apply_analysis inserts its
+	// TempCopies TEMP_COPY instructions, in insertion order: each is an
+	// index into Instrs with the earlier temporary copies already inserted
+	// (graphite2: the slot's 8-bit code reference plus the copies so far;
+	// an engine clamps it to the instruction count).
+	TempCopyAt []int
 }
 
 // Empty reports whether the block has no code (always passes / does nothing).
@@ -66,6 +73,10 @@ type codeLimits struct {
 	glyfAttrs  int
 	features   int
 	numUser    int // Silf's user attribute count
+
+	// scratch, when set, is reused for decoding so that each Code gets an
+	// exactly sized Instrs (a face's many code blocks leave no garbage).
+	scratch *[]Instr
 }
 
 func (l *codeLimits) attrid(a int) int {
@@ -91,6 +102,7 @@ type codeError struct {
 
 type context struct {
 	changed, referenced bool
+	codeRef             uint8 // instruction index after the Next that entered the slot (graphite2's uint8 codeRef)
 }
 
 // decoder mirrors graphite2's Machine::Code::decoder.
@@ -133,6 +145,10 @@ func loadCode(constraint bool, raw []byte, preContext, ruleLength int, lim codeL
 	}
 	lim.preContext, lim.ruleLength = preContext, ruleLength
 	d := &decoder{lim: lim, constraint: constraint, pt: pt, code: raw}
+	if lim.scratch != nil {
+		d.instrs = (*lim.scratch)[:0]
+		defer func() { *lim.scratch = d.instrs[:0] }()
+	}
 	if constraint {
 		d.outLength = 1
 	} else {
@@ -151,12 +167,17 @@ func loadCode(constraint bool, raw []byte, preContext, ruleLength int, lim codeL
 		last := d.instrs[len(d.instrs)-1]
 		return nil, &codeError{MissingReturn, last.PC, int(last.Op), "the code does not end with PopRet, RetZero or RetTrue"}
 	}
-	c := &Code{Raw: raw, Constraint: constraint, Instrs: d.instrs, MaxRef: int(d.maxRef),
+	instrs := d.instrs
+	if lim.scratch != nil {
+		instrs = append([]Instr(nil), d.instrs...)
+	}
+	c := &Code{Raw: raw, Constraint: constraint, Instrs: instrs, MaxRef: int(d.maxRef),
 		Modifies: d.modify, Deletes: d.del, DataSize: d.dataSize}
 	// apply_analysis: temporary copies for slots changed and referenced later.
 	if !constraint {
 		for i := 0; i < int(d.slotref) && i < NumContexts; i++ {
 			if d.contexts[i].referenced && d.contexts[i].changed {
+				c.TempCopyAt = append(c.TempCopyAt, int(d.contexts[i].codeRef)+c.TempCopies)
 				c.TempCopies++
 				c.Deletes = true
 			}
@@ -453,7 +474,7 @@ func (d *decoder) analyse(opc byte, arg int) {
 	case isa.Next, isa.CopyNext:
 		d.slotref++
 		if d.slotref >= 0 && int(d.slotref) < NumContexts {
-			d.contexts[d.slotref] = context{}
+			d.contexts[d.slotref] = context{codeRef: uint8(len(d.instrs) + 1)}
 		}
 	case isa.Insert:
 		if d.slotref >= 0 {
@@ -513,4 +534,27 @@ func (d *decoder) emit(op *isa.Op, pc int, bc *int) bool {
 	d.end = outer
 	d.outLength, d.outIndex, d.slotref, d.inCtxt = 1, 0, 0, false
 	return true
+}
+
+// DecodeCode verifies and decodes one code block as the loader does for a
+// rule of Silf subtable s: a constraint (or action) of a rule with the
+// given pre-context and sort key, in a pass of type pt, checked against
+// the subtable's classes and user attributes and the face's glyph
+// attributes and features. It returns nil for an empty block, or an *Error
+// (Kind, PC, Opcode and Status set; Offset is the PC) when graphite2's
+// decoder refuses the code. Engines and tests use it to run hand-made code.
+func (f *Face) DecodeCode(s *Silf, constraint bool, raw []byte, preContext, sortKey int, pt PassType) (*Code, error) {
+	lim := codeLimits{classes: s.NumClasses, glyfAttrs: f.NumAttrs, features: len(f.Features), numUser: s.NumUser}
+	c, ce := loadCode(constraint, raw, preContext, sortKey, lim, pt)
+	if ce != nil {
+		kind := "action"
+		if constraint {
+			kind = "constraint"
+		}
+		return nil, codeErr(ce, 0, 0, kind, -1)
+	}
+	if c == nil {
+		return nil, nil
+	}
+	return c, nil
 }

@@ -352,6 +352,22 @@ func (f *Face) GlyphAttr(gid, id int) uint16 {
 	return v
 }
 
+// AppendGlyphAttrs appends glyph gid's non-zero attributes, by increasing
+// id, to dst and returns it (dst unchanged when gid is out of range). It is
+// Glyph.Attrs, also for glyphs whose attributes are not kept in memory.
+func (f *Face) AppendGlyphAttrs(dst []Attr, gid int) []Attr {
+	if gid < 0 || gid >= len(f.Glyphs) {
+		return dst
+	}
+	g := &f.Glyphs[gid]
+	if !g.lazy {
+		return append(dst, g.Attrs...)
+	}
+	glat, _ := f.table("Glat", 0x00030000)
+	walkAttrs(glat, int(g.glatS), int(g.glatE), int(g.glatW), func(a Attr) { dst = append(dst, a) })
+	return dst
+}
+
 // parseAttrs walks Glat runs as graphite2's _glat_iterator and sparse
 // constructor do: runs of (first id, count, values); zero values are
 // skipped; the non-zero ids must strictly increase. A run with count 0
@@ -415,6 +431,48 @@ func (f *Face) Lookup(r rune) uint16 {
 		return cmap12Lookup(f.cmapSMP, uint32(r))
 	}
 	return 0
+}
+
+// CmapEach calls fn for the code points graphite2's CachedCmap fills, in
+// the order it fills them, with the glyph it stores: first each group of
+// the UCS-4 subtable (format 12) below U+10FFFF, each code point with its
+// own group's glyph, then each segment of the BMP subtable (format 4) below
+// U+FFFF that the segment maps (Lookup's first step). A later call for a
+// code point overrides an earlier one; code points never passed map to 0.
+// Ranges are clamped to increase, so every code point is passed at most
+// once per subtable and the work is bounded by 0x10FFFF + 0xFFFF calls,
+// whatever the tables claim. Engines build their lookup cache from it.
+func (f *Face) CmapEach(fn func(cp uint32, gid uint16)) {
+	if t := f.cmapSMP; t != nil {
+		next := uint32(0)
+		ng := int(be32(t, 12))
+		for i := 0; i < ng && 16+12*i+12 <= len(t); i++ {
+			o := 16 + 12*i
+			s, e, g := be32(t, o), be32(t, o+4), be32(t, o+8)
+			e = min(e, 0x10FFFE)
+			for cp := max(s, next); cp <= e; cp++ {
+				fn(cp, uint16(g+cp-s))
+			}
+			if e >= next {
+				next = e + 1
+			}
+		}
+	}
+	if t := f.cmapBMP; t != nil {
+		nSeg := be16(t, 6) >> 1
+		next := 0
+		for i := 0; i < nSeg; i++ {
+			e := min(be16(t, 14+2*i), 0xFFFE)
+			for cp := max(be16(t, 14+2*(i+nSeg+1)), next); cp <= e; cp++ {
+				if g, ok := cmap4Lookup(t, cp); ok {
+					fn(uint32(cp), g)
+				}
+			}
+			if e >= next {
+				next = e + 1
+			}
+		}
+	}
 }
 
 // findCmapSubtable is TtfUtil::FindCmapSubtable with a length.

@@ -296,7 +296,8 @@ func (f *Face) readSilf(b []byte, base, si int, version uint32) (*Silf, error) {
 	if clen > int64(passesStart-p) {
 		return nil, errAt(EBadPassesStart, p, "class map larger than the space before the passes")
 	}
-	lim := codeLimits{classes: s.NumClasses, glyfAttrs: f.NumAttrs, features: len(f.Features), numUser: s.NumUser}
+	var scratch []Instr
+	lim := codeLimits{classes: s.NumClasses, glyfAttrs: f.NumAttrs, features: len(f.Features), numUser: s.NumUser, scratch: &scratch}
 	for i := 0; i < s.NumPasses; i++ {
 		ps := int64(be32(b, oPasses+4*i))
 		pe := int64(be32(b, oPasses+4*i+4))

@@ -3,6 +3,7 @@ package shape
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fontvm/graphite"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,11 +15,11 @@ import (
 
 // postNames reads glyph names from a post table of format 2 (as fontTools names them).
 func postNames(t *testing.T, font []byte) []string {
-	tb, err := readTables(font)
+	gf, err := graphite.Load(font)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := tb["post"]
+	p := gf.Table("post")
 	if len(p) < 34 || binary.BigEndian.Uint32(p) != 0x00020000 {
 		t.Fatalf("post table is not format 2")
 	}

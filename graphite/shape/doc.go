@@ -2,21 +2,24 @@
 // 1.3.14 (Debian 12): the same glyphs, the same float32 positions and the
 // same character-to-slot association, or the same failure.
 //
-// A Face is loaded once from a font's bytes (Load); whether graphite2 would
-// load the font at all is decided by graphite.Verify, and the tables the
-// engine needs (Silf, Glat, Gloc, Feat, Sill, cmap, head, maxp, hhea, hmtx,
-// loca, glyf, name; lz4-compressed Silf and Glat) are read here. A Shaper
-// shapes text with a Face and reuses its buffers, so that after warm-up a
-// segment allocates nothing.
+// A Face is loaded once from a font's bytes (Load). The tables are read by
+// package graphite (graphite.Load: Silf, Glat, Gloc, Feat, Sill, cmap and the
+// glyph metrics tables, lz4-compressed Silf and Glat, with graphite2's
+// acceptance checks); the engine reads no table bytes itself except the
+// name table's feature labels. Load builds the engine's runtime form of the
+// graphite.Face once. A Shaper shapes text with a Face and reuses its
+// buffers, so that after warm-up a segment allocates nothing.
 //
 // The files follow graphite2's structure:
 //
-//   - face.go, silf.go: tables, classes, passes and their finite-state
-//     machines, with graphite2's acceptance checks (Face.cpp, Silf.cpp,
-//     Pass.cpp readPass, GlyphCache.cpp, FeatureMap.cpp).
-//   - code.go: the load-time decoder of rule programs (Code.cpp): operand
-//     and stack checks, context items, and the analysis that inserts
-//     temporary copies; the opcode sizes come from graphite/isa.
+//   - face.go, silf.go: the runtime form of a graphite.Face: dense glyph
+//     attributes, float32 metrics and octaboxes (GlyphCache.cpp read_box),
+//     the cmap cache (CachedCmap), feature values per language (FeatureMap,
+//     SillMap), and the first Silf subtable's passes, their finite-state
+//     machines and rules; classes are looked up in the graphite.Silf.
+//   - code.go: opcode numbers, and rule programs as the machine runs them:
+//     graphite.Code's decoded instructions with graphite2's temporary
+//     copies inserted where graphite's analysis places them (Code.cpp).
 //   - machine.go: the stack machine (opcodes.h): int32 stack of 1024 entries,
 //     wrapping arithmetic, signed comparisons, int16 attribute stores, and the
 //     statuses that fail a segment (underflow, overflow, a stack left

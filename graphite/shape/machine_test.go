@@ -3,6 +3,8 @@ package shape
 import (
 	"errors"
 	"testing"
+
+	"fontvm/graphite"
 )
 
 // machineFixture is a segment of n slots of a real face (grtest1gr.ttf),
@@ -17,6 +19,27 @@ func newFixture(t *testing.T) *machineFixture {
 	return &machineFixture{f: f, sh: NewShaper(f)}
 }
 
+// decode decodes code with graphite's loader as an action (or constraint)
+// of a 4-slot rule without pre-context in a substitution pass of the face's
+// first Silf subtable, and builds the engine's form of it.
+func decode(f *Face, constraint bool, bc []byte) (*code, error) {
+	gc, err := f.src.DecodeCode(f.silf.classes, constraint, bc, 0, 4, graphite.PassSubstitute)
+	if err != nil {
+		return nil, err
+	}
+	return newCode(gc), nil
+}
+
+// statusOf is the code loader status of a decode error (Loaded for none or
+// for an error of another kind).
+func statusOf(err error) graphite.Status {
+	var ge *graphite.Error
+	if errors.As(err, &ge) && ge.Kind != "" {
+		return ge.Status
+	}
+	return graphite.Loaded
+}
+
 // run decodes code as an action (or constraint) of a rule of ruleLen slots
 // and runs it on a fresh 4-slot segment; it returns the value, status and
 // load error.
@@ -28,7 +51,7 @@ func (x *machineFixture) run(t *testing.T, constraint bool, code []byte, spec bo
 // runN is run with only the first n slots in the slot map.
 func (x *machineFixture) runN(t *testing.T, constraint bool, code []byte, spec bool, n int) (int32, int, error) {
 	t.Helper()
-	c, err := x.f.decode(x.f.silf, constraint, code, 0, 4, ptSubstitute)
+	c, err := decode(x.f, constraint, code)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -155,7 +178,7 @@ func TestMachineStatuses(t *testing.T) {
 		t.Errorf("slot +2 of 2: status %d err %v, want slot offset out of bounds", st, err)
 	}
 	// a glyph attribute of slot +5 in a 4-slot rule is refused at load time
-	if _, _, err := x.run(t, false, prog([]byte{opPushGlyphAttr8, 0, 5, opPopRet}), false); !errors.Is(err, errOutOfRange) {
+	if _, _, err := x.run(t, false, prog([]byte{opPushGlyphAttr8, 0, 5, opPopRet}), false); statusOf(err) != graphite.OutOfRangeData {
 		t.Errorf("slot +5: err %v, want out of range", err)
 	}
 }
@@ -166,20 +189,20 @@ func TestDecoderRefusals(t *testing.T) {
 		name       string
 		constraint bool
 		code       []byte
-		want       error
+		want       graphite.Status
 	}{
-		{"add on one item", false, prog(pushLong(1), []byte{opAdd, opPopRet}), errUnderfullStack},
-		{"pop_ret on empty", false, []byte{opPopRet}, errUnderfullStack},
-		{"no return", false, prog(pushLong(1)), errMissingReturn},
-		{"invalid opcode", false, []byte{0x43, opRetZero}, errInvalidOpcode},
-		{"next in a constraint", true, []byte{opNext, opRetTrue}, errUnimplemented},
-		{"next_n", false, []byte{opNextN, 1, opRetZero}, errUnimplemented},
-		{"args past end", false, []byte{opPushLong, 1, 2}, errArgsExhausted},
-		{"cntxt_item jumps past end", true, []byte{opCntxtItem, 0, 9, opRetTrue}, errJumpPastEnd},
-		{"nested cntxt_item", true, []byte{opCntxtItem, 0, 5, opCntxtItem, 0, 1, opRetTrue, opRetTrue, opRetTrue}, errNestedContext},
+		{"add on one item", false, prog(pushLong(1), []byte{opAdd, opPopRet}), graphite.UnderfullStack},
+		{"pop_ret on empty", false, []byte{opPopRet}, graphite.UnderfullStack},
+		{"no return", false, prog(pushLong(1)), graphite.MissingReturn},
+		{"invalid opcode", false, []byte{0x43, opRetZero}, graphite.InvalidOpcode},
+		{"next in a constraint", true, []byte{opNext, opRetTrue}, graphite.UnimplementedOpcode},
+		{"next_n", false, []byte{opNextN, 1, opRetZero}, graphite.UnimplementedOpcode},
+		{"args past end", false, []byte{opPushLong, 1, 2}, graphite.ArgumentsExhausted},
+		{"cntxt_item jumps past end", true, []byte{opCntxtItem, 0, 9, opRetTrue}, graphite.JumpPastEnd},
+		{"nested cntxt_item", true, []byte{opCntxtItem, 0, 5, opCntxtItem, 0, 1, opRetTrue, opRetTrue, opRetTrue}, graphite.NestedContextItem},
 	} {
 		_, _, err := x.run(t, c.constraint, c.code, false)
-		if !errors.Is(err, c.want) {
+		if statusOf(err) != c.want {
 			t.Errorf("%s: err %v, want %v", c.name, err, c.want)
 		}
 	}
@@ -190,7 +213,7 @@ func TestDecoderTempCopy(t *testing.T) {
 	// slot 0 is changed (put_glyph) and referenced by slot 1 (put_copy -1):
 	// the analysis inserts a temporary copy at the start of slot 0's code.
 	code := []byte{opPutGlyph, 0, 0, opNext, opPutCopy, 0xff, opNext, opRetZero}
-	c, err := x.f.decode(x.f.silf, false, code, 0, 4, ptSubstitute)
+	c, err := decode(x.f, false, code)
 	if err != nil {
 		t.Fatal(err)
 	}

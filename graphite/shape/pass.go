@@ -13,7 +13,7 @@ func (r *fsmRules) clear() { r.n = 0 }
 
 func (r *fsmRules) list() []*rule { return r.buf[r.cur][:r.n] }
 
-func (r *fsmRules) accumulate(p *pass, st []int32) {
+func (r *fsmRules) accumulate(p *pass, st []uint16) {
 	if len(st) == 0 {
 		return
 	}

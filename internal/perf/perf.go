@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,9 +195,13 @@ type Measurement struct {
 // Measure runs f once and returns its wall time and allocations. The
 // allocation counts cover the whole process, so they are meaningful only
 // when nothing else runs concurrently (true of the CLI and of tests that
-// do not call t.Parallel).
+// do not call t.Parallel). A collection the setup left running is waited
+// for first (setting the GC percentage to -1 waits for its marking; the
+// old value is restored at once): its background workers allocate, and
+// those allocations are not f's.
 func Measure(f func()) Measurement {
 	var a, b runtime.MemStats
+	debug.SetGCPercent(debug.SetGCPercent(-1))
 	runtime.ReadMemStats(&a)
 	start := time.Now()
 	f()
