@@ -34,9 +34,10 @@ import (
 //   - shaping: every text shaped once (Shaper.Shape / gr_make_seg +
 //     gr_seg_destroy).
 //
-// (callgrind's --toggle-collect cannot be used: Go's stack switches,
-// morestack and systemstack, make callgrind's call-stack tracking drop out
-// of the toggled function.) The child runs with GOMAXPROCS=1 and GOGC=off
+// (callgrind's --toggle-collect is not used: on a Go function it
+// collected 0 instructions for the hinting work, presumably because Go's
+// stack switches, morestack and systemstack, throw callgrind's call-stack
+// tracking out of the toggled function.) The child runs with GOMAXPROCS=1 and GOGC=off
 // so the two processes differ only by the round, and with
 // GODEBUG=asyncpreemptoff=1 (valgrind aborts on the runtime's preemption
 // signals); the runtime's sysmon thread adds a few instructions that

@@ -120,7 +120,9 @@ type Font struct {
 }
 
 // NewFont prepares f for hinting. It fails if f lacks what FreeType
-// needs to load TrueType outlines (head, maxp, hhea/hmtx).
+// needs to load TrueType outlines (head, hhea/hmtx, and loca unless the
+// font has embedded bitmaps: see sfnt.Font.LocaErr), where FreeType's
+// FT_New_Face fails.
 func NewFont(f *sfnt.Font) (*Font, error) {
 	if f == nil {
 		return nil, &Error{Code: "Invalid_Argument", Glyph: -1, Detail: "nil font", kind: ErrArgument}
@@ -131,6 +133,12 @@ func NewFont(f *sfnt.Font) (*Font, error) {
 	}
 	if _, err := f.Hhea(); err != nil {
 		return nil, &Error{Code: "Invalid_Table", Glyph: -1, Detail: err.Error(), kind: ErrArgument}
+	}
+	if err := f.LocaErr(); err != nil {
+		// tt_face_init: tt_face_load_loca fails without a loca table
+		// (one running past the end of the file counts as absent), with
+		// or without glyf, and FT_New_Face fails.
+		return nil, &Error{Code: "Locations_Missing", Glyph: -1, Detail: err.Error(), kind: ErrArgument}
 	}
 	ft := &Font{
 		sf:        f,
