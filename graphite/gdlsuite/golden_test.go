@@ -1,8 +1,6 @@
 package gdlsuite
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"fontvm/graphite/grcompare"
@@ -29,11 +27,8 @@ func TestGoldenExact(t *testing.T) {
 		t.Fatalf("golden reference %q, want %q", g.Reference, Reference)
 	}
 	total, exact := 0, 0
-	for _, b := range Builds {
-		data, err := os.ReadFile(filepath.Join("testdata", b.Name+".ttf"))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range suiteFonts(t) {
+		b, data := f, f.Data
 		if sum := FontSHA256(data); g.FontSHA[b.Name] != sum {
 			t.Fatalf("%s: golden recorded for font %s, font is %s: regenerate the golden data", b.Name, g.FontSHA[b.Name], sum)
 		}

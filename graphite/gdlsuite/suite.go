@@ -60,12 +60,16 @@ func optString(o grref.Options) string {
 	if len(o.Features) > 0 {
 		s += " " + grref.FormatFeatures(o.Features)
 	}
+	if o.Justify > 0 {
+		s += fmt.Sprintf(" j=%d", o.Justify)
+	}
 	return s
 }
 
 // ReadCases reads cases.txt: one case a line, "TEXT<TAB>OPTIONS" where
-// OPTIONS is "ltr" or "rtl", optionally followed by a space and a feature
-// list (tag=value,...); '#' lines are comments. In TEXT, \uXXXX escapes a
+// OPTIONS is "ltr" or "rtl", optionally followed by a feature list
+// (tag=value,...) and "j=PERCENT" (justify to that percentage of the
+// natural width, as gr2fonttest -j), separated by spaces; '#' lines are comments. In TEXT, \uXXXX escapes a
 // code point.
 func ReadCases(path string) ([]Case, error) {
 	f, err := os.Open(path)
@@ -101,20 +105,29 @@ func ReadCases(path string) ([]Case, error) {
 			c.Text = append(c.Text, r)
 			i += len(string(r))
 		}
-		dir, feats, _ := strings.Cut(opts, " ")
-		switch dir {
+		fields := strings.Fields(opts)
+		if len(fields) == 0 {
+			return nil, fmt.Errorf("%s:%d: no options", path, n)
+		}
+		switch dir := fields[0]; dir {
 		case "ltr":
 		case "rtl":
 			c.Opts.RTL = true
 		default:
 			return nil, fmt.Errorf("%s:%d: direction %q", path, n, dir)
 		}
-		if feats != "" {
-			fs, err := grref.ParseFeatures(feats)
+		for _, f := range fields[1:] {
+			if v, ok := strings.CutPrefix(f, "j="); ok {
+				if _, err := fmt.Sscanf(v, "%d", &c.Opts.Justify); err != nil || c.Opts.Justify <= 0 {
+					return nil, fmt.Errorf("%s:%d: bad %q", path, n, f)
+				}
+				continue
+			}
+			fs, err := grref.ParseFeatures(f)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: %v", path, n, err)
 			}
-			c.Opts.Features = fs
+			c.Opts.Features = append(c.Opts.Features, fs...)
 		}
 		out = append(out, c)
 	}
@@ -126,7 +139,7 @@ func ReadCases(path string) ([]Case, error) {
 type Golden struct {
 	Reference string
 	FontSHA   map[string]string
-	Refused   map[string]bool // fonts graphite2 refuses (no results)
+	Refused   map[string]bool              // fonts graphite2 refuses (no results)
 	Lines     map[string]map[string]string // font -> key -> line
 }
 
