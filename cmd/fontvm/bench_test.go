@@ -92,9 +92,11 @@ func TestBenchGR(t *testing.T) {
 	if m[1] != "15" {
 		t.Errorf("%s segments, want 15 (3 rounds x 5 lines)", m[1])
 	}
-	if m[3] != "0.000" {
-		t.Errorf("%s allocations per segment after warm-up, want 0.000", m[3])
-	}
+	// The allocation figure is process-wide (runtime.MemStats) and a garbage
+	// collection during the window can add to it, so it is not asserted here;
+	// zero allocations per segment are asserted with testing.AllocsPerRun in
+	// graphite/shape and internal/perf (TestSteadyStateAllocs).
+	_ = m[3]
 	for _, bad := range [][]string{
 		{"bench", "gr", f.Path},
 		{"bench", "gr", "-f", file},
