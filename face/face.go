@@ -263,6 +263,14 @@ func (f *Face) Hinted() bool { return f.src.hinted() }
 // 16.16 fixed-point factor (FreeType's x_scale).
 func (f *Face) Scale() int64 { return f.scale }
 
+// MaxMaskPixels bounds the area of one glyph mask. A hostile font can make
+// a glyph tens of thousands of pixels wide at a small size (a 1 KiB font
+// with 16 units per em and a 32,000-unit glyph gives a 24,000 x 24,000
+// mask at 12 ppem); Glyph reports such glyphs as not ok instead of
+// allocating gigabytes. 1<<24 pixels is a 4096 x 4096 glyph, far above any
+// text size.
+const MaxMaskPixels = 1 << 24
+
 // Glyph satisfies font.Face. For a hinted face the glyph is placed at dot
 // rounded to the nearest pixel (hinted outlines are fitted to the pixel
 // grid; FreeType-based text renderers place them the same way), so the
@@ -298,7 +306,7 @@ func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image
 		b = raster.GrayBounds(&f.outline, fx, -fy)
 	}
 	w, h := b.Dx(), b.Dy()
-	if w > raster.MaxSize || h > raster.MaxSize {
+	if w > raster.MaxSize || h > raster.MaxSize || w*h > MaxMaskPixels {
 		return image.Rectangle{}, nil, 0, raster.ErrTooLarge
 	}
 	if cap(f.mask.Pix) < w*h {

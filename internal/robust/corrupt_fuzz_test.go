@@ -109,8 +109,7 @@ func shapeCorrupt(t *testing.T, data []byte, text []rune, rtl bool) {
 		t.Fatalf("graphite.Load recovered a panic: %v", gerr)
 	}
 	face, err := shape.Load(data)
-	if (err == nil) != (gerr == nil) && knownBugs() {
-		// known bug (owner: graphite/shape): see TestLoadersAgree
+	if (err == nil) != (gerr == nil) {
 		t.Errorf("graphite.Load: %v; shape.Load: %v (the loaders disagree)", gerr, err)
 	}
 	if err != nil {

@@ -34,10 +34,7 @@ func renderText(t *testing.T, sf *sfnt.Font, size uint8, hinting uint8, mono boo
 		if prev >= 0 {
 			dot.X += fc.Kern(prev, r)
 		}
-		b, _, _ := fc.GlyphBounds(r)
-		if huge(b) && !knownBugs() {
-			continue // known bug: see TestHugeGlyphMemory
-		}
+		fc.GlyphBounds(r)
 		dr, mask, mp, adv, _ := fc.Glyph(dot, r)
 		// font.Face's contract: the mask covers dr from maskp.
 		if mask != nil && !dr.Empty() && !image.Rect(mp.X, mp.Y, mp.X+dr.Dx(), mp.Y+dr.Dy()).In(mask.Bounds()) {
@@ -49,10 +46,7 @@ func renderText(t *testing.T, sf *sfnt.Font, size uint8, hinting uint8, mono boo
 	var o raster.Outline
 	for gid := 0; gid < min(sf.NumGlyphs(), 4); gid++ {
 		fc.LoadOutline(uint16(gid), &o)
-		xmin, ymin, xmax, ymax := o.CBox()
-		if huge(fixed.Rectangle26_6{Min: fixed.Point26_6{X: xmin, Y: ymin}, Max: fixed.Point26_6{X: xmax, Y: ymax}}) && !knownBugs() {
-			continue
-		}
+		o.CBox()
 		fc.GlyphByIndex(dot, uint16(gid))
 	}
 }
@@ -140,13 +134,4 @@ func FuzzRaster(f *testing.F) {
 			}
 		})
 	})
-}
-
-// huge reports whether a glyph box is over 2048×2048 pixels: face.Glyph
-// allocates in proportion to the box (TestHugeGlyphMemory), so the fuzz
-// targets do not render such glyphs unless FONTVM_KNOWN_BUGS is set.
-func huge(b fixed.Rectangle26_6) bool {
-	w := (int64(b.Max.X) - int64(b.Min.X)) >> 6
-	h := (int64(b.Max.Y) - int64(b.Min.Y)) >> 6
-	return w*h > 2048*2048
 }

@@ -44,9 +44,6 @@ func TestLoadersAgree(t *testing.T) {
 		_, gerr := graphite.Load(c.Data)
 		_, serr := shape.Load(c.Data)
 		if (gerr == nil) != (serr == nil) {
-			if !knownBugs() {
-				t.Skipf("known bug: %s %s: graphite.Load: %v; shape.Load: %v (owner: graphite/shape)", tc.font, c, gerr, serr)
-			}
 			t.Errorf("%s %s: graphite.Load: %v; shape.Load: %v", tc.font, c, gerr, serr)
 		}
 	}
