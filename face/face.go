@@ -24,6 +24,7 @@ package face
 import (
 	"errors"
 	"fmt"
+	"fontvm/internal/ftmath"
 	"image"
 	"math"
 
@@ -113,7 +114,7 @@ func NewFace(f *sfnt.Font, opts *FaceOptions) (*Face, error) {
 	}
 	fc := &Face{f: f, hinting: o.Hinting, mono: o.Mono, ppem: ppem}
 	fc.cmap, _ = f.Cmap() // no usable cmap: every rune maps to glyph 0
-	fc.scale = divFix(int64(ppem)<<6, int64(head.UnitsPerEm))
+	fc.scale = ftmath.DivFix(int64(ppem)<<6, int64(head.UnitsPerEm))
 	src, err := newLoader(f, ppem, fc.scale, o.Hinting, o.Mono)
 	if err != nil {
 		return nil, err
@@ -203,34 +204,11 @@ func (f *Face) KernIndex(left, right uint16) fixed.Int26_6 {
 	x := mulFix(int64(v), f.scale)
 	if f.src.hinted() {
 		if f.ppem < 25 {
-			x = mulDivRound(x, int64(f.ppem), 25)
+			x = ftmath.MulDiv(x, int64(f.ppem), 25)
 		}
 		x = pixRound(x)
 	}
 	return fixed.Int26_6(x)
-}
-
-// mulDivRound is FT_MulDiv (64-bit build).
-func mulDivRound(a, b, c int64) int64 {
-	s := int64(1)
-	ua, ub, uc := uint64(a), uint64(b), uint64(c)
-	if a < 0 {
-		ua, s = -ua, -s
-	}
-	if b < 0 {
-		ub, s = -ub, -s
-	}
-	if c < 0 {
-		uc, s = -uc, -s
-	}
-	d := uint64(0x7fffffff)
-	if uc > 0 {
-		d = (ua*ub + uc>>1) / uc
-	}
-	if s < 0 {
-		return -int64(d)
-	}
-	return int64(d)
 }
 
 func (f *Face) glyphIndex(r rune) uint16 { return f.cmap.Lookup(r) }
@@ -362,25 +340,6 @@ func mulFix(a, b int64) int64 {
 		return (ab + 0x8000 - 1) >> 16
 	}
 	return (ab + 0x8000) >> 16
-}
-
-func divFix(a, b int64) int64 {
-	s := int64(1)
-	ua, ub := uint64(a), uint64(b)
-	if a < 0 {
-		ua, s = -ua, -s
-	}
-	if b < 0 {
-		ub, s = -ub, -s
-	}
-	q := uint64(0x7fffffff)
-	if ub > 0 {
-		q = (ua<<16 + ub>>1) / ub
-	}
-	if s < 0 {
-		return -int64(q)
-	}
-	return int64(q)
 }
 
 func pixRound(x int64) int64 { return (x + 32) &^ 63 }

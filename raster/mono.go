@@ -2,6 +2,7 @@ package raster
 
 import (
 	"errors"
+	"fontvm/internal/ftmath"
 	"image"
 
 	"golang.org/x/image/math/fixed"
@@ -116,52 +117,6 @@ func (m *Mono) scaled(x int64) int64           { return x*m.precScale - m.precHa
 func (m *Mono) isBottomOvershoot(x int64) bool { return m.ceil(x)-x >= m.precHalf }
 func (m *Mono) isTopOvershoot(x int64) bool    { return x-m.floor(x) >= m.precHalf }
 func (m *Mono) smart(p, q int64) int64         { return m.floor((p + q + m.prec*63/64) >> 1) }
-
-// mulDiv is FT_MulDiv (64-bit build): a*b/c rounded, sign-magnitude.
-func mulDiv(a, b, c int64) int64 {
-	s := int64(1)
-	ua, ub, uc := uint64(a), uint64(b), uint64(c)
-	if a < 0 {
-		ua, s = -ua, -s
-	}
-	if b < 0 {
-		ub, s = -ub, -s
-	}
-	if c < 0 {
-		uc, s = -uc, -s
-	}
-	d := uint64(0x7fffffff)
-	if uc > 0 {
-		d = (ua*ub + uc>>1) / uc
-	}
-	if s < 0 {
-		return -int64(d)
-	}
-	return int64(d)
-}
-
-// mulDivNoRound is FT_MulDiv_No_Round (64-bit build).
-func mulDivNoRound(a, b, c int64) int64 {
-	s := int64(1)
-	ua, ub, uc := uint64(a), uint64(b), uint64(c)
-	if a < 0 {
-		ua, s = -ua, -s
-	}
-	if b < 0 {
-		ub, s = -ub, -s
-	}
-	if c < 0 {
-		uc, s = -uc, -s
-	}
-	d := uint64(0x7fffffff)
-	if uc > 0 {
-		d = ua * ub / uc
-	}
-	if s < 0 {
-		return -int64(d)
-	}
-	return int64(d)
-}
 
 // Render draws o into dst with FreeType's monochrome rasterizer: every
 // pixel of dst.Rect is first cleared, then set to 0xff where FreeType
@@ -432,7 +387,7 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	}
 	var e1, e2, f1, f2 int64
 	if y1 < miny {
-		x1 += mulDiv(dx, miny-y1, dy)
+		x1 += ftmath.MulDiv(dx, miny-y1, dy)
 		e1 = m.trunc(miny)
 		f1 = 0
 	} else {
@@ -450,7 +405,7 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 		if e1 == e2 {
 			return nil
 		}
-		x1 += mulDiv(dx, m.prec-f1, dy)
+		x1 += ftmath.MulDiv(dx, m.prec-f1, dy)
 		e1++
 	} else if m.joint {
 		m.top--
@@ -467,11 +422,11 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	}
 	var ix, rx, step int64
 	if dx > 0 {
-		ix = mulDivNoRound(m.prec, dx, dy)
+		ix = ftmath.MulDivNoRound(m.prec, dx, dy)
 		rx = (m.prec * dx) % dy
 		step = 1
 	} else {
-		ix = -mulDivNoRound(m.prec, -dx, dy)
+		ix = -ftmath.MulDivNoRound(m.prec, -dx, dy)
 		rx = (m.prec * -dx) % dy
 		step = -1
 	}

@@ -1,5 +1,7 @@
 package hint
 
+import "fontvm/internal/ftmath"
+
 // Fixed-point helpers, bit-exact with FreeType 2.12.1 as built on 64-bit
 // Linux with GCC (FT_Long is 64 bits; FT_MulFix, TT_MulFix14 and
 // TT_DotFix14 use the x86-64 "long long" variants that truncate their
@@ -13,79 +15,14 @@ func mulFix(a, b int64) int64 {
 	return int64(int32(ret >> 16))
 }
 
-// mulDiv is FT_MulDiv: (a*b + c/2) / c with the sign handled apart, in
-// unsigned 64-bit arithmetic; c == 0 gives 0x7FFFFFFF (signed).
-func mulDiv(a, b, c int64) int64 {
-	s := int64(1)
-	ua, ub, uc := uint64(a), uint64(b), uint64(c)
-	if a < 0 {
-		ua, s = -ua, -s
-	}
-	if b < 0 {
-		ub, s = -ub, -s
-	}
-	if c < 0 {
-		uc, s = -uc, -s
-	}
-	var d uint64
-	if uc > 0 {
-		d = (ua*ub + uc>>1) / uc
-	} else {
-		d = 0x7FFFFFFF
-	}
-	if s < 0 {
-		return -int64(d)
-	}
-	return int64(d)
-}
+// mulDiv is FT_MulDiv (internal/ftmath).
+func mulDiv(a, b, c int64) int64 { return ftmath.MulDiv(a, b, c) }
 
-// mulDivNoRound is FT_MulDiv_No_Round: a*b/c truncated, sign apart.
-func mulDivNoRound(a, b, c int64) int64 {
-	s := int64(1)
-	ua, ub, uc := uint64(a), uint64(b), uint64(c)
-	if a < 0 {
-		ua, s = -ua, -s
-	}
-	if b < 0 {
-		ub, s = -ub, -s
-	}
-	if c < 0 {
-		uc, s = -uc, -s
-	}
-	var d uint64
-	if uc > 0 {
-		d = ua * ub / uc
-	} else {
-		d = 0x7FFFFFFF
-	}
-	if s < 0 {
-		return -int64(d)
-	}
-	return int64(d)
-}
+// mulDivNoRound is FT_MulDiv_No_Round (internal/ftmath).
+func mulDivNoRound(a, b, c int64) int64 { return ftmath.MulDivNoRound(a, b, c) }
 
-// divFix is FT_DivFix: (a<<16 + b/2) / b, sign apart; b == 0 gives
-// 0x7FFFFFFF.
-func divFix(a, b int64) int64 {
-	s := int64(1)
-	ua, ub := uint64(a), uint64(b)
-	if a < 0 {
-		ua, s = -ua, -s
-	}
-	if b < 0 {
-		ub, s = -ub, -s
-	}
-	var q uint64
-	if ub > 0 {
-		q = (ua<<16 + ub>>1) / ub
-	} else {
-		q = 0x7FFFFFFF
-	}
-	if s < 0 {
-		return -int64(q)
-	}
-	return int64(q)
-}
+// divFix is FT_DivFix (internal/ftmath).
+func divFix(a, b int64) int64 { return ftmath.DivFix(a, b) }
 
 // mulFix14 is TT_MulFix14_long_long: (a*b + 0x2000 - sign) >> 14, a
 // truncated to 32 bits, result truncated to 32 bits.
