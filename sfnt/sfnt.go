@@ -19,8 +19,9 @@
 // the glyphs FreeType sees. In summary (FreeType function in parentheses):
 //
 //   - directory entries starting or ending past the end of the file are
-//     ignored, except hmtx/vmtx, which are clipped; for duplicate tags
-//     the first entry wins (tt_face_load_font_dir);
+//     ignored, except hmtx/vmtx, which are clipped; zero-length entries are
+//     ignored (tt_face_lookup_table); for duplicate tags the first entry
+//     wins (tt_face_load_font_dir);
 //   - head must be at least 54 bytes long; unitsPerEm must be 16..16384;
 //     the magic number is not checked (check_table_dir, sfnt_load_face);
 //   - head, maxp, hhea and vhea headers are read from the file at the
@@ -321,6 +322,11 @@ func (f *Font) parseDirectory(off int) error {
 			continue
 		}
 		if uint64(r.Offset)+uint64(r.Length) > uint64(len(data)) && r.Tag != TagHmtx && r.Tag != TagVmtx {
+			continue
+		}
+		// Zero-length entries count as missing (tt_face_lookup_table: "for
+		// compatibility with Windows"), so a later duplicate can still win.
+		if r.Length == 0 {
 			continue
 		}
 		// Duplicate tags: the first entry wins, as in FreeType.
