@@ -10,84 +10,34 @@ func (e *exec) round(d int64) int64 {
 	switch e.gs.roundState {
 	case roundToHalfGrid:
 		if d >= 0 {
-			v := pixFloor(d) + 32
-			if v < 0 {
-				v = 32
-			}
-			return v
+			return keepSign(d, pixFloor(d)+32, 32)
 		}
-		v := -(pixFloor(-d) + 32)
-		if v > 0 {
-			v = -32
-		}
-		return v
+		return keepSign(d, -(pixFloor(-d) + 32), 32)
 	case roundToGrid:
 		if d >= 0 {
-			v := pixRound(d)
-			if v < 0 {
-				v = 0
-			}
-			return v
+			return keepSign(d, pixRound(d), 0)
 		}
-		v := -pixRound(-d)
-		if v > 0 {
-			v = 0
-		}
-		return v
+		return keepSign(d, -pixRound(-d), 0)
 	case roundToDoubleGrid:
 		if d >= 0 {
-			v := padRound(d, 32)
-			if v < 0 {
-				v = 0
-			}
-			return v
+			return keepSign(d, padRound(d, 32), 0)
 		}
-		v := -padRound(-d, 32)
-		if v > 0 {
-			v = 0
-		}
-		return v
+		return keepSign(d, -padRound(-d, 32), 0)
 	case roundDownToGrid:
 		if d >= 0 {
-			v := pixFloor(d)
-			if v < 0 {
-				v = 0
-			}
-			return v
+			return keepSign(d, pixFloor(d), 0)
 		}
-		v := -pixFloor(-d)
-		if v > 0 {
-			v = 0
-		}
-		return v
+		return keepSign(d, -pixFloor(-d), 0)
 	case roundUpToGrid:
 		if d >= 0 {
-			v := pixCeil(d)
-			if v < 0 {
-				v = 0
-			}
-			return v
+			return keepSign(d, pixCeil(d), 0)
 		}
-		v := -pixCeil(-d)
-		if v > 0 {
-			v = 0
-		}
-		return v
+		return keepSign(d, -pixCeil(-d), 0)
 	case roundSuper:
 		if d >= 0 {
-			v := int64(uint64(d)+uint64(e.threshold-e.phase)) & -e.period
-			v += e.phase
-			if v < 0 {
-				v = e.phase
-			}
-			return v
+			return keepSign(d, int64(uint64(d)+uint64(e.threshold-e.phase))&-e.period+e.phase, e.phase)
 		}
-		v := -(int64(uint64(e.threshold-e.phase)-uint64(d)) & -e.period)
-		v -= e.phase
-		if v > 0 {
-			v = -e.phase
-		}
-		return v
+		return keepSign(d, -(int64(uint64(e.threshold-e.phase)-uint64(d))&-e.period)-e.phase, e.phase)
 	case roundSuper45:
 		if e.period == 0 {
 			// FreeType would divide by zero; SetSuperRound never gives a
@@ -95,21 +45,28 @@ func (e *exec) round(d int64) int64 {
 			return d
 		}
 		if d >= 0 {
-			v := (int64(uint64(d)+uint64(e.threshold-e.phase)) / e.period) * e.period
-			v += e.phase
-			if v < 0 {
-				v = e.phase
-			}
-			return v
+			return keepSign(d, (int64(uint64(d)+uint64(e.threshold-e.phase))/e.period)*e.period+e.phase, e.phase)
 		}
-		v := -((int64(uint64(e.threshold-e.phase)-uint64(d)) / e.period) * e.period)
-		v -= e.phase
-		if v > 0 {
-			v = -e.phase
+		return keepSign(d, -((int64(uint64(e.threshold-e.phase)-uint64(d))/e.period)*e.period)-e.phase, e.phase)
+	}
+	return roundNone(d)
+}
+
+// keepSign keeps a rounded distance v on the side of d's sign, as every
+// FreeType Round_* function does: a result that crossed zero becomes
+// +floor for d >= 0 and -floor for d < 0 (floor is 0, 32 for half grid,
+// the phase for super rounding).
+func keepSign(d, v, floor int64) int64 {
+	if d >= 0 {
+		if v < 0 {
+			return floor
 		}
 		return v
 	}
-	return roundNone(d)
+	if v > 0 {
+		return -floor
+	}
+	return v
 }
 
 // roundNone is Round_None (compensation zero): the identity.
