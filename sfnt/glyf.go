@@ -350,86 +350,203 @@ func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int,
 	}
 	p += nIns
 
-	// Pass 1: check that the flags fit, and measure the coordinates,
-	// before sizing any buffer from the point count.
-	q := p
-	xs, ys := 0, 0
-	for i := 0; i < nPts; {
-		if q >= len(rec) {
-			return bad(start+q, "flags run past the end of the record (point %d of %d)", i, nPts)
+	// The flags: scanFlags validates them and measures the coordinate
+	// arrays, expanding the flags into g.Flags as it goes. When g.Flags
+	// lacks room, a measuring scan runs first, so that no buffer is
+	// sized from the point count before the data proves it.
+	if cap(g.Flags) < nPts {
+		if _, _, err := scanFlags(rec, p, nPts, nil, start, bad); err != nil {
+			return err
 		}
-		c := rec[q]
-		q++
-		cnt := 1
-		if c&FlagRepeat != 0 {
-			if q >= len(rec) {
-				return bad(start+q, "flag repeat count runs past the end of the record")
-			}
-			cnt += int(rec[q])
-			q++
-			if i+cnt > nPts {
-				return bad(start+q-1, "flag repeat count %d runs past the last point", cnt-1)
-			}
-		}
-		xs += cnt * coordSize(c, FlagXShort, FlagXSame)
-		ys += cnt * coordSize(c, FlagYShort, FlagYSame)
-		i += cnt
 	}
+	g.Flags = grow8(g.Flags, nPts)
+	q, sizes, err := scanFlags(rec, p, nPts, g.Flags, start, bad)
+	if err != nil {
+		g.Flags = g.Flags[:0]
+		return err
+	}
+	xs, ys := int(sizes&coordMask), int(sizes>>coordShift)
 	if xs > len(rec)-q {
+		g.Flags = g.Flags[:0]
 		return bad(start+q, "x coordinates (%d bytes) run past the end of the record", xs)
 	}
 	if ys > len(rec)-q-xs {
+		g.Flags = g.Flags[:0]
 		return bad(start+q+xs, "y coordinates (%d bytes) run past the end of the record", ys)
-	}
-	// Pass 2: decode.
-	g.Flags = grow8(g.Flags, nPts)
-	for i := 0; i < nPts; {
-		c := rec[p]
-		p++
-		g.Flags[i] = c
-		i++
-		if c&FlagRepeat != 0 {
-			cnt := int(rec[p])
-			p++
-			for ; cnt > 0; cnt-- {
-				g.Flags[i] = c
-				i++
-			}
-		}
 	}
 	g.X = grow32(g.X, nPts)
 	g.Y = grow32(g.Y, nPts)
-	var x int32
-	for i, c := range g.Flags {
-		if c&FlagXShort != 0 {
-			d := int32(rec[p])
+	decodeCoords(file, start+q, start+q+xs, start+q+xs+ys, g.Flags, g.X, g.Y)
+	return nil
+}
+
+// coordSizes[c] holds the sizes in bytes of the x coordinate (bits
+// 0-19) and the y coordinate (bits 20 on) of a point with flag byte c:
+// 1 for a short vector, 0 for "same", 2 otherwise. Summing them for all
+// points measures both coordinate arrays at once (each is at most
+// 2*32768 bytes, so the fields cannot carry into each other).
+const (
+	coordShift = 20
+	coordMask  = 1<<coordShift - 1
+)
+
+var coordSizes = func() (t [256]uint32) {
+	for c := range t {
+		t[c] = uint32(coordSize(uint8(c), FlagXShort, FlagXSame)) |
+			uint32(coordSize(uint8(c), FlagYShort, FlagYSame))<<coordShift
+	}
+	return t
+}()
+
+// A coordOp says how to decode one coordinate delta of a point from its
+// flag byte without branching: with w the big-endian int16 at the read
+// position and b its first byte, the delta is
+// ((w & long) | (b & short)) ^ neg - neg, and the position advances by
+// size.
+type coordOp struct {
+	long, short, neg, size int32
+}
+
+// coordOps holds the x ops (index c) and the y ops (index 256 + c) of
+// flag byte c.
+var coordOps = func() (t [512]coordOp) {
+	op := func(c, short, same uint8) coordOp {
+		switch {
+		case c&short != 0 && c&same != 0:
+			return coordOp{short: 0xFF, size: 1}
+		case c&short != 0:
+			return coordOp{short: 0xFF, neg: -1, size: 1}
+		case c&same != 0:
+			return coordOp{}
+		}
+		return coordOp{long: -1, size: 2}
+	}
+	for c := 0; c < 256; c++ {
+		t[c] = op(uint8(c), FlagXShort, FlagXSame)
+		t[256+c] = op(uint8(c), FlagYShort, FlagYSame)
+	}
+	return t
+}()
+
+// scanFlags checks that the flags of nPts points, starting at rec[p],
+// fit in rec, and measures the coordinate arrays (packed as in
+// coordSizes). With dst != nil (len(dst) == nPts) it also expands the
+// flags into dst. It returns the position after the flags.
+func scanFlags(rec []byte, p, nPts int, dst []uint8, start int, bad func(int, string, ...any) *FormatError) (int, uint64, error) {
+	if dst == nil {
+		return measureFlags(rec, p, nPts, start, bad)
+	}
+	var sizes uint64
+	dst = dst[:nPts]
+	for i := 0; i < len(dst); {
+		if p >= len(rec) {
+			return 0, 0, bad(start+p, "flags run past the end of the record (point %d of %d)", i, nPts)
+		}
+		c := rec[p]
+		p++
+		if c&FlagRepeat == 0 {
+			sizes += uint64(coordSizes[c])
+			dst[i] = c
+			i++
+			continue
+		}
+		if p >= len(rec) {
+			return 0, 0, bad(start+p, "flag repeat count runs past the end of the record")
+		}
+		cnt := 1 + int(rec[p])
+		p++
+		if cnt > len(dst)-i {
+			return 0, 0, bad(start+p-1, "flag repeat count %d runs past the last point", cnt-1)
+		}
+		sizes += uint64(cnt) * uint64(coordSizes[c])
+		fill := dst[i : i+cnt]
+		for j := range fill {
+			fill[j] = c
+		}
+		i += cnt
+	}
+	return p, sizes, nil
+}
+
+// measureFlags is scanFlags without a destination.
+func measureFlags(rec []byte, p, nPts, start int, bad func(int, string, ...any) *FormatError) (int, uint64, error) {
+	var sizes uint64
+	for i := 0; i < nPts; {
+		if p >= len(rec) {
+			return 0, 0, bad(start+p, "flags run past the end of the record (point %d of %d)", i, nPts)
+		}
+		c := rec[p]
+		p++
+		cnt := 1
+		if c&FlagRepeat != 0 {
+			if p >= len(rec) {
+				return 0, 0, bad(start+p, "flag repeat count runs past the end of the record")
+			}
+			cnt += int(rec[p])
 			p++
+			if i+cnt > nPts {
+				return 0, 0, bad(start+p-1, "flag repeat count %d runs past the last point", cnt-1)
+			}
+		}
+		sizes += uint64(cnt) * uint64(coordSizes[c])
+		i += cnt
+	}
+	return p, sizes, nil
+}
+
+// decodeCoords decodes the x deltas at file[px:py] and the y deltas at
+// file[py:end] (their sizes already checked against the flags) into
+// absolute coordinates. Both arrays are decoded in one pass; when the
+// file has two bytes after end, every read of a 2-byte delta stays in
+// the file and the pass runs without branching on the flags.
+func decodeCoords(file []byte, px, py, end int, flags []uint8, xs, ys []int32) {
+	xs = xs[:len(flags)]
+	ys = ys[:len(flags)]
+	var x, y int32
+	if end+2 <= len(file) {
+		xops, yops := coordOps[:256], coordOps[256:512]
+		for i, c := range flags {
+			o := &xops[c]
+			w := int32(int16(uint16(file[px])<<8 | uint16(file[px+1])))
+			x += ((w & o.long) | (w >> 8 & o.short)) ^ o.neg - o.neg
+			px += int(o.size)
+			xs[i] = x
+		}
+		for i, c := range flags {
+			o := &yops[c]
+			w := int32(int16(uint16(file[py])<<8 | uint16(file[py+1])))
+			y += ((w & o.long) | (w >> 8 & o.short)) ^ o.neg - o.neg
+			py += int(o.size)
+			ys[i] = y
+		}
+		return
+	}
+	for i, c := range flags {
+		if c&FlagXShort != 0 {
+			d := int32(file[px])
+			px++
 			if c&FlagXSame == 0 {
 				d = -d
 			}
 			x += d
 		} else if c&FlagXSame == 0 {
-			x += int32(i16(rec, p))
-			p += 2
+			x += int32(i16(file, px))
+			px += 2
 		}
-		g.X[i] = x
-	}
-	var y int32
-	for i, c := range g.Flags {
+		xs[i] = x
 		if c&FlagYShort != 0 {
-			d := int32(rec[p])
-			p++
+			d := int32(file[py])
+			py++
 			if c&FlagYSame == 0 {
 				d = -d
 			}
 			y += d
 		} else if c&FlagYSame == 0 {
-			y += int32(i16(rec, p))
-			p += 2
+			y += int32(i16(file, py))
+			py += 2
 		}
-		g.Y[i] = y
+		ys[i] = y
 	}
-	return nil
 }
 
 func coordSize(c, short, same uint8) int {

@@ -2,7 +2,8 @@ package shape
 
 import "fontvm/graphite"
 
-// Opcodes of the Graphite stack machine, numbered as graphite2 numbers them.
+// Opcodes of the Graphite stack machine, numbered as graphite2 numbers them
+// (the bytecode as stored in fonts; the tests assemble programs with them).
 const (
 	opNop = iota
 	opPushByte
@@ -72,25 +73,163 @@ const (
 	opBitSet
 	opSetFeat
 	opMax_
-	opTempCopy = opMax_ // private: inserted by the load-time analysis
 )
 
-// instr is one instruction as the engine runs it.
+// Machine operations: the instruction set the engine runs, one per
+// behaviour. newCode maps each graphite2 opcode to one of them, folding the
+// variants that differ only in how their operands are stored (byte or
+// short pushes, 8- or 16-bit class and attribute numbers, indexed or plain
+// attribute forms) and splitting out the common special cases (user
+// attributes). The numbering is dense so that exec's switch is a jump table.
+const (
+	mNop                  = iota // no effect (opNop, and opcodes the machine does not run)
+	mPush                        // push v (every push of a constant, PushProcState, PushVersion)
+	mAdd                         // pops 2, pushes 1; wrapping
+	mSub                         //
+	mMul                         //
+	mDiv                         // dies on division by zero or MinInt32 / -1
+	mMin                         //
+	mMax                         //
+	mNeg                         // pops 1, pushes 1
+	mTrunc8                      //
+	mTrunc16                     //
+	mCond                        // pops 3, pushes 1
+	mAnd                         // logical, pops 2 pushes 1
+	mOr                          //
+	mNot                         // pops 1 pushes 1
+	mEqual                       // signed comparisons, pops 2 pushes 1
+	mNotEq                       //
+	mLess                        //
+	mGtr                         //
+	mLessEq                      //
+	mGtrEq                       //
+	mNext                        // Next and CopyNext
+	mPutGlyph                    // class v, element 0
+	mPutSubs                     // slot off, input class v, output class w
+	mPutCopy                     // slot off
+	mInsert                      //
+	mDelete                      //
+	mAssoc                       // sub offsets at code.assoc[v:]
+	mCntxtItem                   // slot off; skip instructions when not at it
+	mAttrSet                     // attribute a, index sub; pops 1
+	mAttrAdd                     // attribute a, index sub; pops 1 (pos: position the slots first)
+	mAttrSub                     //
+	mAttrSetSlot                 // attribute a; pops 1 (AttTo: relative to the current slot)
+	mIAttrSetSlot                // attribute a, index sub; pops 1
+	mSetUser                     // user attribute sub of the current slot; pops 1
+	mPushSlotAttr                // attribute a, index sub of slot off (pos: position first)
+	mPushUser                    // user attribute sub of slot off
+	mPushGlyphAttr               // glyph attribute v of slot off
+	mPushAttToGAttr              // glyph attribute v of slot off's parent (or itself)
+	mPushGlyphMetric             // metric a at attachment level sub of slot off
+	mPushAttToGlyphMetric        // the same for slot off's parent (or itself)
+	mPushFeat                    // feature a (slot off must exist)
+	mPopRet                      // pops 1 pushes 1; ends
+	mRetZero                     // pushes 0; ends
+	mRetTrue                     // pushes 1; ends
+	mBitOr                       // 0x3E (AND with Options.SpecBitOps)
+	mBitAnd                      // 0x3F (OR with Options.SpecBitOps)
+	mBitNot                      //
+	mBitSet                      // mask v, value w
+	mSetFeat                     // feature a (slot off must exist); pops 1
+	mTempCopy                    // graphite2's temporary copy, inserted by the load-time analysis
+
+	// Fused operations (superinstructions): set by fuse on the first
+	// instruction of a common sequence, whose other instructions stay in
+	// place after it (a cntxt_item may skip into the middle of the
+	// sequence). The fused form runs the whole sequence at once when that
+	// is provably the same as running it instruction by instruction;
+	// otherwise it runs its own instruction (instr.base) alone.
+	mPushUserEq   // PushUser; Push w; Equal
+	mPushUserNe   // PushUser; Push w; NotEq
+	mPushUserLt   // PushUser; Push w; Less
+	mPushUserGt   // PushUser; Push w; Gtr
+	mPushUserLe   // PushUser; Push w; LessEq
+	mPushUserGe   // PushUser; Push w; GtrEq
+	mPushEq       // Push v; Equal
+	mPushNe       // Push v; NotEq
+	mPushLt       // Push v; Less
+	mPushGt       // Push v; Gtr
+	mPushLe       // Push v; LessEq
+	mPushGe       // Push v; GtrEq
+	mAndRet       // And; PopRet
+	mNextRetZero  // Next; RetZero
+	mPushAttrSet  // Push v; AttrSet a, sub
+	mPushSetUser  // Push v; SetUser sub
+	mGAttrSetUser // PushGlyphAttr v of slot off; SetUser sub
+	mFeatCntxt    // PushFeat a of slot off; CntxtItem int8(sub), skip
+	mAndCntxt     // And; CntxtItem off, skip
+	mPushRet      // Push v; PopRet
+	mNextPushRet  // Next; Push v; PopRet
+	mGAttrSet     // PushGlyphAttr v of slot off; AttrSet a, sub
+	mAttGAttrSet  // PushAttToGAttr v of slot off; AttrSet a, sub
+	mSlotBitsSet  // PushSlotAttr a, sub of slot off; BitSet v, w; AttrSet skip>>8, skip&0xFF
+	mUserUserCmp  // PushUser sub of slot off; PushUser w>>8 of slot int8(w); compare (cmpBits a)
+	mCmpLogic     // compare (cmpBits a); And (sub 0) or Or (sub 1)
+	mLogicAndRet  // And (a 0) or Or (a 1); And; PopRet
+	mNumOps
+)
+
+// instr is one instruction as the engine runs it: the operands decoded
+// once at load into fixed fields (16 bytes, no pointers).
 type instr struct {
 	op   uint8
+	a    uint8  // slot attribute, glyph metric or feature number
+	sub  uint8  // attribute index, attachment level, assoc count
+	off  int8   // slot offset relative to the current slot
 	skip uint16 // cntxt_item: instructions to skip
-	args []byte
+	pos  bool   // the attribute is a position (PosX, PosY): position the slots first
+	base uint8  // the unfused operation (op for an instruction that is not fused)
+	v, w int32  // constant, class, glyph attribute, mask / class, bits
 }
 
 // code is one rule program, a constraint or an action, in the form the
 // machine runs: graphite.Code's instructions with CopyNext run as Next and
 // graphite2's temporary copies inserted.
 type code struct {
-	instrs     []instr
+	instrs     []instr // in the same allocation as the code, right after it (allocCode)
+	maxRef     int
+	assoc      []int8 // Assoc slot offsets, indexed by instr.v
 	constraint bool
 	modify     bool
 	deletes    bool
-	maxRef     int
+}
+
+// allocCode allocates a code with room for n instructions placed right
+// after it in memory, so that running a program touches adjacent cache
+// lines (the machine reads the code, then its first instructions).
+func allocCode(n int) *code {
+	switch {
+	case n <= 4:
+		b := new(struct {
+			c code
+			i [4]instr
+		})
+		b.c.instrs = b.i[:0:n]
+		return &b.c
+	case n <= 8:
+		b := new(struct {
+			c code
+			i [8]instr
+		})
+		b.c.instrs = b.i[:0:n]
+		return &b.c
+	case n <= 16:
+		b := new(struct {
+			c code
+			i [16]instr
+		})
+		b.c.instrs = b.i[:0:n]
+		return &b.c
+	case n <= 32:
+		b := new(struct {
+			c code
+			i [32]instr
+		})
+		b.c.instrs = b.i[:0:n]
+		return &b.c
+	}
+	return &code{instrs: make([]instr, 0, n)}
 }
 
 // newCode builds the runnable form of a decoded code block (nil for none).
@@ -98,23 +237,318 @@ func newCode(gc *graphite.Code) *code {
 	if gc == nil || len(gc.Instrs) == 0 {
 		return nil
 	}
-	c := &code{constraint: gc.Constraint, modify: gc.Modifies, deletes: gc.Deletes, maxRef: gc.MaxRef,
-		instrs: make([]instr, len(gc.Instrs), len(gc.Instrs)+len(gc.TempCopyAt))}
+	c := allocCode(len(gc.Instrs) + len(gc.TempCopyAt))
+	c.constraint, c.modify, c.deletes, c.maxRef = gc.Constraint, gc.Modifies, gc.Deletes, gc.MaxRef
+	c.instrs = c.instrs[:len(gc.Instrs)]
+	na := 0
+	for _, in := range gc.Instrs {
+		if in.Op == opAssoc && len(in.Args) > 0 {
+			na += int(in.Args[0])
+		}
+	}
+	if na > 0 {
+		c.assoc = make([]int8, 0, na)
+	}
 	for i, in := range gc.Instrs {
-		op := in.Op
-		if op == opCopyNext {
-			op = opNext
-		}
-		c.instrs[i] = instr{op: op, args: in.Args}
-		if op == opCntxtItem {
-			c.instrs[i].skip = uint16(in.Body)
-		}
+		c.instrs[i] = c.decodeInstr(in)
 	}
 	for _, at := range gc.TempCopyAt {
 		at = min(at, len(c.instrs))
 		c.instrs = append(c.instrs, instr{})
 		copy(c.instrs[at+1:], c.instrs[at:])
-		c.instrs[at] = instr{op: opTempCopy}
+		c.instrs[at] = instr{op: mTempCopy}
 	}
+	c.fuse()
 	return c
+}
+
+// cmpBits encodes a comparison for cmpTrue: bit 0 is the result when
+// x < y, bit 1 when x == y, bit 2 when x > y (0 for other operations).
+func cmpBits(op uint8) uint8 {
+	switch op {
+	case mEqual:
+		return 0b010
+	case mNotEq:
+		return 0b101
+	case mLess:
+		return 0b001
+	case mGtr:
+		return 0b100
+	case mLessEq:
+		return 0b011
+	case mGtrEq:
+		return 0b110
+	}
+	return 0
+}
+
+// cmpTrue is x compared with y by the comparison cmpBits encodes: 1 or 0.
+func cmpTrue(bits uint8, x, y int32) int32 {
+	return int32(bits>>(b2i(x >= y)+b2i(x > y))) & 1
+}
+
+// fuse marks the first instruction of each fusable sequence (see the fused
+// operations). Each instruction keeps its own operands; the fused
+// operation's extra operands go into fields its own operation does not use.
+func (c *code) fuse() {
+	ins := c.instrs
+	for i := range ins {
+		ins[i].base = ins[i].op
+	}
+	cmpOf := func(op uint8, first uint8) (uint8, bool) {
+		switch op {
+		case mEqual:
+			return first, true
+		case mNotEq:
+			return first + 1, true
+		case mLess:
+			return first + 2, true
+		case mGtr:
+			return first + 3, true
+		case mLessEq:
+			return first + 4, true
+		case mGtrEq:
+			return first + 5, true
+		}
+		return 0, false
+	}
+	for i := range ins {
+		in := &ins[i]
+		var n1, n2 uint8 = mNumOps, mNumOps
+		if i+1 < len(ins) {
+			n1 = ins[i+1].base
+		}
+		if i+2 < len(ins) {
+			n2 = ins[i+2].base
+		}
+		switch in.base {
+		case mPushUser:
+			if n1 == mPush {
+				if op, ok := cmpOf(n2, mPushUserEq); ok {
+					in.op, in.w = op, ins[i+1].v
+				}
+			} else if n1 == mPushUser && cmpBits(n2) != 0 {
+				in.op, in.a = mUserUserCmp, cmpBits(n2)
+				in.w = int32(uint8(ins[i+1].off)) | int32(ins[i+1].sub)<<8
+			}
+		case mEqual, mNotEq, mLess, mGtr, mLessEq, mGtrEq:
+			if n1 == mAnd || n1 == mOr {
+				in.op, in.a, in.sub = mCmpLogic, cmpBits(in.base), b2u8(n1 == mOr)
+			}
+		case mOr:
+			if n1 == mAnd && n2 == mPopRet {
+				in.op, in.a = mLogicAndRet, 1
+			}
+		case mPush:
+			if op, ok := cmpOf(n1, mPushEq); ok {
+				in.op = op
+			} else if n1 == mPopRet {
+				in.op = mPushRet
+			} else if n1 == mAttrSet {
+				in.op, in.a, in.sub = mPushAttrSet, ins[i+1].a, ins[i+1].sub
+			} else if n1 == mSetUser {
+				in.op, in.sub = mPushSetUser, ins[i+1].sub
+			}
+		case mAnd:
+			if n1 == mPopRet {
+				in.op = mAndRet
+			} else if n1 == mAnd && n2 == mPopRet {
+				in.op, in.a = mLogicAndRet, 0
+			} else if n1 == mCntxtItem {
+				in.op, in.off, in.skip = mAndCntxt, ins[i+1].off, ins[i+1].skip
+			}
+		case mNext:
+			if n1 == mRetZero {
+				in.op = mNextRetZero
+			} else if n1 == mPush && n2 == mPopRet {
+				in.op, in.v = mNextPushRet, ins[i+1].v
+			}
+		case mPushGlyphAttr:
+			if n1 == mSetUser {
+				in.op, in.sub = mGAttrSetUser, ins[i+1].sub
+			} else if n1 == mAttrSet {
+				in.op, in.a, in.sub = mGAttrSet, ins[i+1].a, ins[i+1].sub
+			}
+		case mPushAttToGAttr:
+			if n1 == mAttrSet {
+				in.op, in.a, in.sub = mAttGAttrSet, ins[i+1].a, ins[i+1].sub
+			}
+		case mPushFeat:
+			if n1 == mCntxtItem {
+				in.op, in.sub, in.skip = mFeatCntxt, uint8(ins[i+1].off), ins[i+1].skip
+			}
+		case mPushSlotAttr:
+			if n1 == mBitSet && n2 == mAttrSet {
+				in.op, in.v, in.w = mSlotBitsSet, ins[i+1].v, ins[i+1].w
+				in.skip = uint16(ins[i+2].a)<<8 | uint16(ins[i+2].sub)
+			}
+		}
+	}
+}
+
+// decodeInstr maps one graphite2 instruction to a machine operation. The
+// loader has checked the argument counts; a missing byte reads as 0.
+func (c *code) decodeInstr(in graphite.Instr) instr {
+	a := in.Args
+	u8 := func(i int) uint8 {
+		if i < len(a) {
+			return a[i]
+		}
+		return 0
+	}
+	s8 := func(i int) int8 { return int8(u8(i)) }
+	u16 := func(i int) int32 { return int32(uint16(u8(i))<<8 | uint16(u8(i+1))) }
+	isPos := func(slat uint8) bool { return slat == slatPosX || slat == slatPosY }
+	switch in.Op {
+	case opPushByte:
+		return instr{op: mPush, v: int32(s8(0))}
+	case opPushByteU:
+		return instr{op: mPush, v: int32(u8(0))}
+	case opPushShort:
+		return instr{op: mPush, v: int32(int16(u16(0)))}
+	case opPushShortU:
+		return instr{op: mPush, v: u16(0)}
+	case opPushLong:
+		return instr{op: mPush, v: int32(uint32(u16(0))<<16 | uint32(u16(2)))}
+	case opPushProcState:
+		return instr{op: mPush, v: 1}
+	case opPushVersion:
+		return instr{op: mPush, v: 0x00030000}
+	case opAdd:
+		return instr{op: mAdd}
+	case opSub:
+		return instr{op: mSub}
+	case opMul:
+		return instr{op: mMul}
+	case opDiv:
+		return instr{op: mDiv}
+	case opMin:
+		return instr{op: mMin}
+	case opMax:
+		return instr{op: mMax}
+	case opNeg:
+		return instr{op: mNeg}
+	case opTrunc8:
+		return instr{op: mTrunc8}
+	case opTrunc16:
+		return instr{op: mTrunc16}
+	case opCond:
+		return instr{op: mCond}
+	case opAnd:
+		return instr{op: mAnd}
+	case opOr:
+		return instr{op: mOr}
+	case opNot:
+		return instr{op: mNot}
+	case opEqual:
+		return instr{op: mEqual}
+	case opNotEq:
+		return instr{op: mNotEq}
+	case opLess:
+		return instr{op: mLess}
+	case opGtr:
+		return instr{op: mGtr}
+	case opLessEq:
+		return instr{op: mLessEq}
+	case opGtrEq:
+		return instr{op: mGtrEq}
+	case opNext, opCopyNext:
+		return instr{op: mNext}
+	case opPutGlyph8:
+		return instr{op: mPutGlyph, v: int32(u8(0))}
+	case opPutGlyph:
+		return instr{op: mPutGlyph, v: u16(0)}
+	case opPutSubs8:
+		return instr{op: mPutSubs, off: s8(0), v: int32(u8(1)), w: int32(u8(2))}
+	case opPutSubs:
+		return instr{op: mPutSubs, off: s8(0), v: u16(1), w: u16(3)}
+	case opPutCopy:
+		return instr{op: mPutCopy, off: s8(0)}
+	case opInsert:
+		return instr{op: mInsert}
+	case opDelete:
+		return instr{op: mDelete}
+	case opAssoc:
+		num := u8(0)
+		start := len(c.assoc)
+		for k := 1; k <= int(num); k++ {
+			c.assoc = append(c.assoc, s8(k))
+		}
+		return instr{op: mAssoc, sub: num, v: int32(start)}
+	case opCntxtItem:
+		return instr{op: mCntxtItem, off: s8(0), skip: uint16(in.Body)}
+	case opAttrSet, opIAttrSet:
+		slat, sub := u8(0), uint8(0)
+		if in.Op == opIAttrSet {
+			sub = u8(1)
+		}
+		if slat == slatUserDefn {
+			return instr{op: mSetUser, sub: sub}
+		}
+		return instr{op: mAttrSet, a: slat, sub: sub}
+	case opAttrAdd, opAttrSub, opIAttrAdd, opIAttrSub:
+		slat, sub := u8(0), uint8(0)
+		if in.Op == opIAttrAdd || in.Op == opIAttrSub {
+			sub = u8(1)
+		}
+		op := uint8(mAttrAdd)
+		if in.Op == opAttrSub || in.Op == opIAttrSub {
+			op = mAttrSub
+		}
+		return instr{op: op, a: slat, sub: sub, pos: isPos(slat)}
+	case opAttrSetSlot:
+		return instr{op: mAttrSetSlot, a: u8(0)}
+	case opIAttrSetSlot:
+		return instr{op: mIAttrSetSlot, a: u8(0), sub: u8(1)}
+	case opPushSlotAttr, opPushISlotAttr:
+		slat, sub := u8(0), uint8(0)
+		if in.Op == opPushISlotAttr {
+			sub = u8(2)
+		}
+		switch slat {
+		case slatUserDefnV1:
+			return instr{op: mPushUser, off: s8(1)}
+		case slatUserDefn:
+			return instr{op: mPushUser, off: s8(1), sub: sub}
+		}
+		return instr{op: mPushSlotAttr, a: slat, off: s8(1), sub: sub, pos: isPos(slat)}
+	case opPushGlyphAttr8:
+		return instr{op: mPushGlyphAttr, off: s8(1), v: int32(u8(0))}
+	case opPushGlyphAttr:
+		return instr{op: mPushGlyphAttr, off: s8(2), v: u16(0)}
+	case opPushAttToGAttr8:
+		return instr{op: mPushAttToGAttr, off: s8(1), v: int32(u8(0))}
+	case opPushAttToGlyphAttr:
+		return instr{op: mPushAttToGAttr, off: s8(2), v: u16(0)}
+	case opPushGlyphMetric:
+		return instr{op: mPushGlyphMetric, a: u8(0), off: s8(1), sub: u8(2)}
+	case opPushAttToGlyphMetric:
+		return instr{op: mPushAttToGlyphMetric, a: u8(0), off: s8(1), sub: u8(2)}
+	case opPushFeat:
+		return instr{op: mPushFeat, a: u8(0), off: s8(1)}
+	case opPopRet:
+		return instr{op: mPopRet}
+	case opRetZero:
+		return instr{op: mRetZero}
+	case opRetTrue:
+		return instr{op: mRetTrue}
+	case opBitOr:
+		return instr{op: mBitOr}
+	case opBitAnd:
+		return instr{op: mBitAnd}
+	case opBitNot:
+		return instr{op: mBitNot}
+	case opBitSet:
+		return instr{op: mBitSet, v: u16(0), w: u16(2)}
+	case opSetFeat:
+		return instr{op: mSetFeat, a: u8(0), off: s8(1)}
+	}
+	return instr{op: mNop}
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }

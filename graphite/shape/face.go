@@ -100,7 +100,37 @@ type Face struct {
 	langs       []langFeats
 	names       []byte
 	silf        *silf
+	ginfo       []glyphInfo    // per glyph, what setting a slot's glyph reads (numGlyphs entries)
 	src         *graphite.Face // the loaded tables this runtime form is built from
+}
+
+// glyphInfo is what Slot::setGlyph and the segment's set-up read of a glyph,
+// taken from its attributes and metrics once at load.
+type glyphInfo struct {
+	adv      float32 // advance of the glyph, or of its real glyph when it is a pseudo glyph
+	real     uint16  // the real glyph of a pseudo glyph (Slot's realGlyph), else 0
+	passBits uint8   // the pass-bits attribute, as graphite2's 8-bit pass mask takes it
+	brk      int8    // the break weight attribute (charInfo's break)
+	bidi     int8    // the bidi class attribute
+}
+
+// buildGlyphInfo fills f.ginfo from the glyph attributes and advances, as
+// setGlyph computed them per slot.
+func (f *Face) buildGlyphInfo() {
+	s := f.silf
+	f.ginfo = make([]glyphInfo, f.numGlyphs)
+	for g := range f.ginfo {
+		rg := uint16(f.glyphAttr(g, s.aPseudo))
+		if int(rg) > f.numGlyphs {
+			rg = 0
+		}
+		ag := g
+		if rg != 0 && int(rg) < f.numGlyphs {
+			ag = int(rg)
+		}
+		f.ginfo[g] = glyphInfo{adv: f.adv[ag], real: rg, passBits: uint8(f.glyphAttr(g, s.aPassBits)),
+			brk: int8(f.glyphAttr(g, s.aBreak)), bidi: int8(f.glyphAttr(g, s.aBidi))}
+	}
 }
 
 // Load loads a Graphite font.
@@ -125,6 +155,7 @@ func Load(data []byte) (*Face, error) {
 	if f.silf, err = f.buildSilf(gf); err != nil {
 		return nil, err
 	}
+	f.buildGlyphInfo()
 	return f, nil
 }
 
@@ -238,12 +269,22 @@ func readBox(b rect, zxmin, zymin, zxmax, zymax int) rect {
 }
 
 // glyphAttr is graphite2's Segment::glyphAttr: 0 for glyphs out of range.
+// The dense table's read is small enough to be inlined.
 func (f *Face) glyphAttr(gid, attr int) int16 {
-	if gid >= f.numGlyphs || attr < 0 || attr >= f.numAttrs {
-		return 0
+	if uint(attr) < uint(f.numAttrs) {
+		// with attr in range, i is in the dense table iff 0 <= gid < numGlyphs
+		if i := gid*f.numAttrs + attr; uint(i) < uint(len(f.attrs)) {
+			return f.attrs[i]
+		}
 	}
-	if f.attrs != nil {
-		return f.attrs[gid*f.numAttrs+attr]
+	return f.glyphAttrSparse(gid, attr)
+}
+
+// glyphAttrSparse is glyphAttr when the attributes are stored sparsely (or
+// the glyph or attribute is out of range).
+func (f *Face) glyphAttrSparse(gid, attr int) int16 {
+	if gid < 0 || gid >= f.numGlyphs || attr < 0 || attr >= f.numAttrs || f.attrs != nil {
+		return 0
 	}
 	ks := f.akeys[f.aoff[gid]:f.aoff[gid+1]]
 	lo, hi := 0, len(ks)

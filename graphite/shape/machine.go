@@ -59,38 +59,17 @@ func (m *slotMap) push(s *slot) {
 func (m *slotMap) setHighwater(s *slot) { m.highwater = s; m.highpassed = false }
 
 type machine struct {
-	seg     *segment
-	smap    *slotMap
-	status  int
-	stack   [stackMask + 1]int32 // stackMax + guards, masked so a runaway pointer stays inside
-	specOps bool                 // 0x3E as AND and 0x3F as OR, as the seed document says
+	seg    *segment
+	smap   *slotMap
+	status int
+	stack  [stackMask + 1]int32 // stackMax + guards, masked so a runaway pointer stays inside
+
+	positioned bool // the slots were positioned during this run (for a PosX/PosY read or add)
+	specOps    bool // 0x3E as AND and 0x3F as OR, as the seed document says
 }
 
 // runCode is Code::run followed by Machine::run. mapIdx indexes smap.arr.
-func (m *machine) runCode(c *code, mapIdx *int) int32 {
-	sm := m.smap
-	if sm.size <= c.maxRef+sm.precontext || sm.at(c.maxRef+sm.precontext) == nil {
-		m.status = stSlotOffsetOutOfBounds
-		return 1
-	}
-	sp := m.exec(c, mapIdx)
-	var ret int32
-	if sp == stackGuard+1 {
-		ret = m.stack[sp]
-		sp--
-	}
-	if m.status == stFinished {
-		switch {
-		case sp < stackGuard:
-			m.status = stStackUnderflow
-		case sp >= stackGuard+stackMax:
-			m.status = stStackOverflow
-		case sp != stackGuard:
-			m.status = stStackNotEmpty
-		}
-	}
-	return ret
-}
+func (m *machine) runCode(c *code, mapIdx *int) int32 { return m.exec(c, mapIdx) }
 
 func b2i(b bool) int32 {
 	if b {
@@ -99,141 +78,169 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// exec runs one program; it returns the final stack pointer.
-func (m *machine) exec(c *code, mapIdx *int) int {
+// exec runs one program and returns its value, setting m.status as
+// Machine::run does from the final stack pointer.
+//
+// The loop keeps the stack pointer, the slot-map index and the current slot
+// in locals. graphite2 checks the stack after every instruction
+// ((sp-sb)/STACK_MAX != 0 ends the run; fontvm also stops below the
+// guard words); an instruction that leaves sp unchanged cannot trip that
+// check, so exec tests only after those that push (overflow) or pop
+// (underflow), which is the same condition at the same points.
+func (m *machine) exec(c *code, mapIdx *int) int32 {
 	seg := m.seg
 	sm := m.smap
+	if r := c.maxRef + sm.precontext; sm.size <= r || sm.at(r) == nil {
+		m.status = stSlotOffsetOutOfBounds
+		return 1
+	}
 	st := &m.stack
 	sp := stackGuard
 	const sb = stackGuard
 	mp := *mapIdx
 	is := sm.arr[mp]
-	mapb := 1 + sm.precontext
-	dir := sm.dir != 0
-	positioned := false
+	m.positioned = false
 	ins := c.instrs
-	pc := 0
-	for pc < len(ins) {
+	for pc := uint(0); pc < uint(len(ins)); {
 		in := &ins[pc]
 		pc++
-		a := in.args
-		exit := false
 		switch in.op {
-		case opNop:
-		case opPushByte:
+		case mPush:
 			sp++
-			st[sp&stackMask] = int32(int8(a[0]))
-		case opPushByteU:
-			sp++
-			st[sp&stackMask] = int32(a[0])
-		case opPushShort:
-			sp++
-			st[sp&stackMask] = int32(int16(uint16(a[0])<<8 | uint16(a[1])))
-		case opPushShortU:
-			sp++
-			st[sp&stackMask] = int32(uint16(a[0])<<8 | uint16(a[1]))
-		case opPushLong:
-			sp++
-			st[sp&stackMask] = int32(uint32(a[0])<<24 | uint32(a[1])<<16 | uint32(a[2])<<8 | uint32(a[3]))
-		case opAdd:
+			st[sp&stackMask] = in.v
+			if sp >= sb+stackMax {
+				goto done
+			}
+		case mAdd:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = int32(uint32(st[sp&stackMask]) + uint32(v))
-		case opSub:
+			if sp < 0 {
+				goto under
+			}
+		case mSub:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = int32(uint32(st[sp&stackMask]) - uint32(v))
-		case opMul:
+			if sp < 0 {
+				goto under
+			}
+		case mMul:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = int32(uint32(st[sp&stackMask]) * uint32(v))
-		case opDiv:
+			if sp < 0 {
+				goto under
+			}
+		case mDiv:
 			b := st[sp&stackMask]
 			sp--
 			x := st[sp&stackMask]
 			if b == 0 || (x == -1<<31 && b == -1) {
-				is = seg.last
-				m.status = stDiedEarly
-				sp++
-				st[sp&stackMask] = 1
-				exit = true
-				break
+				goto die
 			}
 			st[sp&stackMask] = x / b
-		case opMin:
+			if sp < 0 {
+				goto under
+			}
+		case mMin:
 			v := st[sp&stackMask]
 			sp--
 			if v < st[sp&stackMask] {
 				st[sp&stackMask] = v
 			}
-		case opMax:
+			if sp < 0 {
+				goto under
+			}
+		case mMax:
 			v := st[sp&stackMask]
 			sp--
 			if v > st[sp&stackMask] {
 				st[sp&stackMask] = v
 			}
-		case opNeg:
+			if sp < 0 {
+				goto under
+			}
+		case mNeg:
 			st[sp&stackMask] = int32(uint32(-st[sp&stackMask]))
-		case opTrunc8:
+		case mTrunc8:
 			st[sp&stackMask] = int32(uint8(st[sp&stackMask]))
-		case opTrunc16:
+		case mTrunc16:
 			st[sp&stackMask] = int32(uint16(st[sp&stackMask]))
-		case opCond:
+		case mCond:
 			f := st[sp&stackMask]
-			sp--
-			t := st[sp&stackMask]
-			sp--
-			cnd := st[sp&stackMask]
-			sp--
+			t := st[(sp-1)&stackMask]
+			cnd := st[(sp-2)&stackMask]
+			sp -= 2
 			if cnd != 0 {
-				sp++
 				st[sp&stackMask] = t
 			} else {
-				sp++
 				st[sp&stackMask] = f
 			}
-		case opAnd:
+			if sp < 0 {
+				goto under
+			}
+		case mAnd:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && v != 0)
-		case opOr:
+			if sp < 0 {
+				goto under
+			}
+		case mOr:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 || v != 0)
-		case opNot:
+			if sp < 0 {
+				goto under
+			}
+		case mNot:
 			st[sp&stackMask] = b2i(st[sp&stackMask] == 0)
-		case opEqual:
+		case mEqual:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = b2i(st[sp&stackMask] == v)
-		case opNotEq:
+			if sp < 0 {
+				goto under
+			}
+		case mNotEq:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = b2i(st[sp&stackMask] != v)
-		case opLess:
+			if sp < 0 {
+				goto under
+			}
+		case mLess:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = b2i(st[sp&stackMask] < v)
-		case opGtr:
+			if sp < 0 {
+				goto under
+			}
+		case mGtr:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = b2i(st[sp&stackMask] > v)
-		case opLessEq:
+			if sp < 0 {
+				goto under
+			}
+		case mLessEq:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = b2i(st[sp&stackMask] <= v)
-		case opGtrEq:
+			if sp < 0 {
+				goto under
+			}
+		case mGtrEq:
 			v := st[sp&stackMask]
 			sp--
 			st[sp&stackMask] = b2i(st[sp&stackMask] >= v)
-		case opNext:
+			if sp < 0 {
+				goto under
+			}
+		case mNext:
 			if mp-1 >= sm.size {
-				is = seg.last
-				m.status = stDiedEarly
-				sp++
-				st[sp&stackMask] = 1
-				exit = true
-				break
+				goto die
 			}
 			if is != nil {
 				if is == sm.highwater {
@@ -242,131 +249,54 @@ func (m *machine) exec(c *code, mapIdx *int) int {
 				is = is.next
 			}
 			mp++
-		case opPutGlyph8:
+		case mPutGlyph:
 			if is == nil {
-				exit = m.die(&is, &sp)
-				break
+				goto die
 			}
-			seg.setGlyph(is, seg.silf.getClassGlyph(int(a[0]), 0))
-		case opPutSubs8:
-			if s := sm.get(mp + int(int8(a[0]))); s != nil {
+			seg.setGlyph(is, seg.silf.getClassGlyph(int(in.v), 0))
+		case mPutSubs:
+			if s := sm.get(mp + int(in.off)); s != nil {
 				if is == nil {
-					exit = m.die(&is, &sp)
-					break
+					goto die
 				}
-				idx := seg.silf.findClassIndex(int(a[1]), int(s.glyph))
-				seg.setGlyph(is, seg.silf.getClassGlyph(int(a[2]), idx))
+				idx := seg.silf.findClassIndex(int(in.v), int(s.glyph))
+				seg.setGlyph(is, seg.silf.getClassGlyph(int(in.w), idx))
 			}
-		case opPutCopy:
+		case mPutCopy:
 			if is != nil && !is.isDeleted() {
-				ref := sm.get(mp + int(int8(a[0])))
+				ref := sm.get(mp + int(in.off))
 				if ref != nil && ref != is {
 					if is.parent != nil || is.child != nil {
-						exit = m.die(&is, &sp)
-						break
+						goto die
 					}
-					prev, next := is.prev, is.next
-					u, jb := is.user, is.justBuf
-					copy(u, ref.user)
-					*is = *ref
-					is.child = nil
-					is.sibling = nil
-					is.user = u
-					is.justBuf = jb
-					if ref.justs != nil {
-						// graphite2 shares the justification block; copy it instead
-						is.justs = append(jb[:0], ref.justs...)
-						is.justBuf = is.justs
-					}
-					is.next, is.prev = next, prev
-					if is.parent != nil {
-						is.parent.addChild(is)
-					}
+					m.putCopy(is, ref)
 				}
 				is.markCopied(false)
 				is.markDeleted(false)
 			}
-		case opInsert:
+		case mInsert:
 			sm.maxSize--
 			if sm.maxSize <= 0 {
-				exit = m.die(&is, &sp)
-				break
+				goto die
 			}
 			ns := seg.newSlot()
 			if ns == nil {
-				exit = m.die(&is, &sp)
-				break
+				goto die
 			}
-			iss := is
-			for iss != nil && iss.isDeleted() {
-				iss = iss.next
-			}
-			if iss == nil {
-				if seg.last != nil {
-					seg.last.next = ns
-					ns.prev = seg.last
-					ns.before = seg.last.before
-					seg.last = ns
-				} else {
-					seg.first = ns
-					seg.last = ns
-				}
-			} else if iss.prev != nil {
-				iss.prev.next = ns
-				ns.prev = iss.prev
-				ns.before = iss.prev.after
-			} else {
-				ns.prev = nil
-				ns.before = iss.before
-				seg.first = ns
-			}
-			ns.next = iss
-			if iss != nil {
-				iss.prev = ns
-				ns.original = iss.original
-				ns.after = iss.before
-			} else if ns.prev != nil {
-				ns.original = ns.prev.original
-				ns.after = ns.prev.after
-			} else {
-				ns.original = 0
-			}
-			if is == sm.highwater {
-				sm.highpassed = false
-			}
+			m.insert(is, ns)
 			is = ns
-			seg.numGlyphs++
 			if mp != 0 {
 				mp--
 			}
-		case opDelete:
+		case mDelete:
 			if is == nil || is.isDeleted() {
-				exit = m.die(&is, &sp)
-				break
+				goto die
 			}
-			is.markDeleted(true)
-			if is.prev != nil {
-				is.prev.next = is.next
-			} else {
-				seg.first = is.next
-			}
-			if is.next != nil {
-				is.next.prev = is.prev
-			} else {
-				seg.last = is.prev
-			}
-			if is == sm.highwater {
-				sm.setHighwater(is.next)
-			}
-			if is.prev != nil {
-				is = is.prev
-			}
-			seg.numGlyphs--
-		case opAssoc:
-			num := int(a[0])
+			is = m.delete(is)
+		case mAssoc:
 			mx, mn := int32(-1), int32(-1)
-			for k := 1; k <= num; k++ {
-				ts := sm.get(mp + int(int8(a[k])))
+			for _, o := range c.assoc[in.v : int(in.v)+int(in.sub)] {
+				ts := sm.get(mp + int(o))
 				if ts != nil && (mn == -1 || ts.before < mn) {
 					mn = ts.before
 				}
@@ -376,45 +306,62 @@ func (m *machine) exec(c *code, mapIdx *int) int {
 			}
 			if mn > -1 {
 				if is == nil {
-					exit = m.die(&is, &sp)
-					break
+					goto die
 				}
 				is.before = mn
 				is.after = mx
 			}
-		case opCntxtItem:
-			if mapb+int(int8(a[0])) != mp {
-				pc += int(in.skip)
+		case mCntxtItem:
+			if 1+sm.precontext+int(in.off) != mp {
+				pc += uint(in.skip)
 				sp++
 				st[sp&stackMask] = 1
+				if sp >= sb+stackMax {
+					goto done
+				}
 			}
-		case opAttrSet:
+		case mAttrSet:
 			v := st[sp&stackMask]
 			sp--
 			if is == nil {
-				exit = m.die(&is, &sp)
-				break
+				goto die
 			}
-			m.setAttr(is, int(a[0]), 0, int16(v))
-		case opAttrAdd, opAttrSub:
+			m.setAttr(is, int(in.a), int(in.sub), int16(v))
+			if sp < 0 {
+				goto under
+			}
+		case mSetUser:
+			v := st[sp&stackMask]
+			sp--
+			if is == nil {
+				goto die
+			}
+			if int(in.sub) < len(is.user) {
+				is.user[in.sub] = int16(v)
+			}
+			if sp < 0 {
+				goto under
+			}
+		case mAttrAdd, mAttrSub:
 			v := uint32(st[sp&stackMask])
 			sp--
-			if !positioned && (a[0] == slatPosX || a[0] == slatPosY) {
-				seg.positionSlots(0, false, sm.at(0), sm.arr[sm.size], seg.currdir(), true)
-				positioned = true
+			if in.pos && !m.positioned {
+				m.position()
 			}
 			if is == nil {
-				exit = m.die(&is, &sp)
-				break
+				goto die
 			}
-			res := uint32(m.getAttr(is, int(a[0]), 0))
-			if in.op == opAttrAdd {
-				m.setAttr(is, int(a[0]), 0, int16(int32(v+res)))
+			res := uint32(m.getAttr(is, int(in.a), int(in.sub)))
+			if in.op == mAttrAdd {
+				m.setAttr(is, int(in.a), int(in.sub), int16(int32(v+res)))
 			} else {
-				m.setAttr(is, int(a[0]), 0, int16(int32(res-v)))
+				m.setAttr(is, int(in.a), int(in.sub), int16(int32(res-v)))
 			}
-		case opAttrSetSlot:
-			slat := int(a[0])
+			if sp < 0 {
+				goto under
+			}
+		case mAttrSetSlot:
+			slat := int(in.a)
 			off := 0
 			if slat == slatAttTo {
 				off = mp - 1
@@ -422,12 +369,14 @@ func (m *machine) exec(c *code, mapIdx *int) int {
 			v := int(st[sp&stackMask]) + off
 			sp--
 			if is == nil {
-				exit = m.die(&is, &sp)
-				break
+				goto die
 			}
 			m.setAttr(is, slat, off, int16(v))
-		case opIAttrSetSlot:
-			slat := int(a[0])
+			if sp < 0 {
+				goto under
+			}
+		case mIAttrSetSlot:
+			slat := int(in.a)
 			off := 0
 			if slat == slatAttTo {
 				off = mp - 1
@@ -435,186 +384,463 @@ func (m *machine) exec(c *code, mapIdx *int) int {
 			v := int(st[sp&stackMask]) + off
 			sp--
 			if is == nil {
-				exit = m.die(&is, &sp)
-				break
+				goto die
 			}
-			m.setAttr(is, slat, int(a[1]), int16(v))
-		case opPushSlotAttr:
-			if !positioned && (a[0] == slatPosX || a[0] == slatPosY) {
-				seg.positionSlots(0, false, sm.at(0), sm.arr[sm.size], seg.currdir(), true)
-				positioned = true
+			m.setAttr(is, slat, int(in.sub), int16(v))
+			if sp < 0 {
+				goto under
 			}
-			if s := sm.get(mp + int(int8(a[1]))); s != nil {
+		case mPushSlotAttr:
+			if in.pos && !m.positioned {
+				m.position()
+			}
+			if s := sm.get(mp + int(in.off)); s != nil {
 				sp++
-				st[sp&stackMask] = int32(m.getAttr(s, int(a[0]), 0))
+				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
+				if sp >= sb+stackMax {
+					goto done
+				}
 			}
-		case opPushGlyphAttr8:
-			if s := sm.get(mp + int(int8(a[1]))); s != nil {
+		case mPushUser:
+			if s := sm.get(mp + int(in.off)); s != nil {
 				sp++
-				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(a[0])))
+				st[sp&stackMask] = m.userAttr(s, int(in.sub))
+				if sp >= sb+stackMax {
+					goto done
+				}
 			}
-		case opPushGlyphMetric:
-			if s := sm.get(mp + int(int8(a[1]))); s != nil {
+		case mPushGlyphAttr:
+			if s := sm.get(mp + int(in.off)); s != nil {
 				sp++
-				st[sp&stackMask] = seg.glyphMetric(s, int(a[0]), a[2], dir)
+				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+				if sp >= sb+stackMax {
+					goto done
+				}
 			}
-		case opPushFeat:
-			if s := sm.get(mp + int(int8(a[1]))); s != nil {
-				sp++
-				st[sp&stackMask] = int32(seg.getFeature(int(a[0])))
-			}
-		case opPushAttToGAttr8:
-			if s := sm.get(mp + int(int8(a[1]))); s != nil {
+		case mPushAttToGAttr:
+			if s := sm.get(mp + int(in.off)); s != nil {
 				if s.parent != nil {
 					s = s.parent
 				}
 				sp++
-				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(a[0])))
+				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+				if sp >= sb+stackMax {
+					goto done
+				}
 			}
-		case opPushAttToGlyphMetric:
-			if s := sm.get(mp + int(int8(a[1]))); s != nil {
+		case mPushGlyphMetric:
+			if s := sm.get(mp + int(in.off)); s != nil {
+				sp++
+				st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
+				if sp >= sb+stackMax {
+					goto done
+				}
+			}
+		case mPushAttToGlyphMetric:
+			if s := sm.get(mp + int(in.off)); s != nil {
 				if s.parent != nil {
 					s = s.parent
 				}
 				sp++
-				st[sp&stackMask] = seg.glyphMetric(s, int(a[0]), a[2], dir)
+				st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
+				if sp >= sb+stackMax {
+					goto done
+				}
 			}
-		case opPushISlotAttr:
-			if !positioned && (a[0] == slatPosX || a[0] == slatPosY) {
-				seg.positionSlots(0, false, sm.at(0), sm.arr[sm.size], seg.currdir(), true)
-				positioned = true
-			}
-			if s := sm.get(mp + int(int8(a[1]))); s != nil {
+		case mPushFeat:
+			if s := sm.get(mp + int(in.off)); s != nil {
 				sp++
-				st[sp&stackMask] = int32(m.getAttr(s, int(a[0]), int(a[2])))
+				st[sp&stackMask] = int32(seg.getFeature(int(in.a)))
+				if sp >= sb+stackMax {
+					goto done
+				}
 			}
-		case opPopRet:
-			v := st[sp&stackMask]
-			sp--
-			sp++
-			st[sp&stackMask] = v
-			exit = true
-		case opRetZero:
+		case mPopRet:
+			goto done
+		case mRetZero:
 			sp++
 			st[sp&stackMask] = 0
-			exit = true
-		case opRetTrue:
+			goto done
+		case mRetTrue:
 			sp++
 			st[sp&stackMask] = 1
-			exit = true
-		case opIAttrSet:
+			goto done
+		case mBitOr, mBitAnd:
 			v := st[sp&stackMask]
 			sp--
-			if is == nil {
-				exit = m.die(&is, &sp)
-				break
-			}
-			m.setAttr(is, int(a[0]), int(a[1]), int16(v))
-		case opIAttrAdd, opIAttrSub:
-			v := uint32(st[sp&stackMask])
-			sp--
-			if !positioned && (a[0] == slatPosX || a[0] == slatPosY) {
-				seg.positionSlots(0, false, sm.at(0), sm.arr[sm.size], seg.currdir(), true)
-				positioned = true
-			}
-			if is == nil {
-				exit = m.die(&is, &sp)
-				break
-			}
-			res := uint32(m.getAttr(is, int(a[0]), int(a[1])))
-			if in.op == opIAttrAdd {
-				m.setAttr(is, int(a[0]), int(a[1]), int16(int32(v+res)))
-			} else {
-				m.setAttr(is, int(a[0]), int(a[1]), int16(int32(res-v)))
-			}
-		case opPushProcState:
-			sp++
-			st[sp&stackMask] = 1
-		case opPushVersion:
-			sp++
-			st[sp&stackMask] = 0x00030000
-		case opPutSubs:
-			if s := sm.get(mp + int(int8(a[0]))); s != nil {
-				if is == nil {
-					exit = m.die(&is, &sp)
-					break
-				}
-				idx := seg.silf.findClassIndex(int(a[1])<<8|int(a[2]), int(s.glyph))
-				seg.setGlyph(is, seg.silf.getClassGlyph(int(a[3])<<8|int(a[4]), idx))
-			}
-		case opPutGlyph:
-			if is == nil {
-				exit = m.die(&is, &sp)
-				break
-			}
-			seg.setGlyph(is, seg.silf.getClassGlyph(int(a[0])<<8|int(a[1]), 0))
-		case opPushGlyphAttr:
-			if s := sm.get(mp + int(int8(a[2]))); s != nil {
-				sp++
-				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(a[0])<<8|int(a[1])))
-			}
-		case opPushAttToGlyphAttr:
-			if s := sm.get(mp + int(int8(a[2]))); s != nil {
-				if s.parent != nil {
-					s = s.parent
-				}
-				sp++
-				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(a[0])<<8|int(a[1])))
-			}
-		case opBitOr, opBitAnd:
-			v := st[sp&stackMask]
-			sp--
-			and := in.op == opBitAnd
-			if m.specOps {
-				and = !and
-			}
-			if and {
+			if (in.op == mBitAnd) != m.specOps {
 				st[sp&stackMask] &= v
 			} else {
 				st[sp&stackMask] |= v
 			}
-		case opBitNot:
+			if sp < 0 {
+				goto under
+			}
+		case mBitNot:
 			st[sp&stackMask] = ^st[sp&stackMask]
-		case opBitSet:
-			mask := int32(uint16(a[0])<<8 | uint16(a[1]))
-			val := int32(uint16(a[2])<<8 | uint16(a[3]))
-			st[sp&stackMask] = (st[sp&stackMask] &^ mask) | val
-		case opSetFeat:
-			if s := sm.get(mp + int(int8(a[1]))); s != nil {
+		case mBitSet:
+			st[sp&stackMask] = (st[sp&stackMask] &^ in.v) | in.w
+		case mSetFeat:
+			if s := sm.get(mp + int(in.off)); s != nil {
 				v := uint32(st[sp&stackMask])
 				sp--
-				seg.setFeature(int(a[0]), v)
+				seg.setFeature(int(in.a), v)
+				if sp < 0 {
+					goto under
+				}
 			}
-		case opTempCopy:
+		case mTempCopy:
 			ns := seg.newSlot()
 			if ns == nil || is == nil {
-				exit = m.die(&is, &sp)
-				break
+				goto die
 			}
-			u, jb := ns.user, ns.justBuf
-			copy(u, is.user)
-			*ns = *is
-			ns.user = u
-			ns.justBuf = jb
-			if is.justs != nil {
-				ns.justs = append(jb[:0], is.justs...)
-				ns.justBuf = ns.justs
-			}
-			ns.markCopied(true)
+			m.tempCopy(ns, is)
 			if mp >= 0 && mp < len(sm.arr) {
 				sm.arr[mp] = ns
 			}
-		}
-		if exit {
-			break
-		}
-		if (sp-sb)/stackMax != 0 || sp < 0 {
-			if sp < 0 && m.status == stFinished {
-				m.status = stStackUnderflow
+		case mPushUserEq, mPushUserNe, mPushUserLt, mPushUserGt, mPushUserLe, mPushUserGe:
+			// PushUser; Push w; cmp. Exact when the slot exists and
+			// neither push can overflow; sp >= sb keeps the skipped
+			// write of w above the stack top (never read before written).
+			s := sm.get(mp + int(in.off))
+			if s == nil {
+				break // PushUser pushes nothing
 			}
-			break
+			x := m.userAttr(s, int(in.sub))
+			if uint(sp-sb) >= stackMax-2 { // PushUser alone
+				sp++
+				st[sp&stackMask] = x
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			var r bool
+			switch in.op {
+			case mPushUserEq:
+				r = x == in.w
+			case mPushUserNe:
+				r = x != in.w
+			case mPushUserLt:
+				r = x < in.w
+			case mPushUserGt:
+				r = x > in.w
+			case mPushUserLe:
+				r = x <= in.w
+			default:
+				r = x >= in.w
+			}
+			sp++
+			st[sp&stackMask] = b2i(r)
+			pc += 2
+		case mPushEq:
+			if uint(sp-sb) >= stackMax-1 { // Push alone
+				sp++
+				st[sp&stackMask] = in.v
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			st[sp&stackMask] = b2i(st[sp&stackMask] == in.v)
+			pc++
+		case mPushNe:
+			if uint(sp-sb) >= stackMax-1 { // Push alone
+				sp++
+				st[sp&stackMask] = in.v
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			st[sp&stackMask] = b2i(st[sp&stackMask] != in.v)
+			pc++
+		case mPushLt:
+			if uint(sp-sb) >= stackMax-1 { // Push alone
+				sp++
+				st[sp&stackMask] = in.v
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			st[sp&stackMask] = b2i(st[sp&stackMask] < in.v)
+			pc++
+		case mPushGt:
+			if uint(sp-sb) >= stackMax-1 { // Push alone
+				sp++
+				st[sp&stackMask] = in.v
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			st[sp&stackMask] = b2i(st[sp&stackMask] > in.v)
+			pc++
+		case mPushLe:
+			if uint(sp-sb) >= stackMax-1 { // Push alone
+				sp++
+				st[sp&stackMask] = in.v
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			st[sp&stackMask] = b2i(st[sp&stackMask] <= in.v)
+			pc++
+		case mPushGe:
+			if uint(sp-sb) >= stackMax-1 { // Push alone
+				sp++
+				st[sp&stackMask] = in.v
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			st[sp&stackMask] = b2i(st[sp&stackMask] >= in.v)
+			pc++
+		case mAndRet:
+			v := st[sp&stackMask]
+			sp--
+			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && v != 0)
+			if sp < 0 {
+				goto under
+			}
+			goto done
+		case mNextRetZero:
+			if mp-1 >= sm.size {
+				goto die
+			}
+			if is != nil {
+				if is == sm.highwater {
+					sm.highpassed = true
+				}
+				is = is.next
+			}
+			mp++
+			sp++
+			st[sp&stackMask] = 0
+			goto done
+		case mPushAttrSet:
+			if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
+				sp++
+				st[sp&stackMask] = in.v
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			m.setAttr(is, int(in.a), int(in.sub), int16(in.v))
+			pc++
+		case mPushSetUser:
+			if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
+				sp++
+				st[sp&stackMask] = in.v
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			if int(in.sub) < len(is.user) {
+				is.user[in.sub] = int16(in.v)
+			}
+			pc++
+		case mGAttrSetUser:
+			s := sm.get(mp + int(in.off))
+			if s == nil {
+				break // PushGlyphAttr pushes nothing
+			}
+			if is == nil || uint(sp-sb) >= stackMax-1 { // PushGlyphAttr alone
+				sp++
+				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			if int(in.sub) < len(is.user) {
+				is.user[in.sub] = seg.glyphAttr(s.glyph, int(in.v))
+			}
+			pc++
+		case mFeatCntxt:
+			s := sm.get(mp + int(in.off))
+			if s == nil {
+				break // PushFeat pushes nothing
+			}
+			if uint(sp-sb) >= stackMax-2 { // PushFeat alone
+				sp++
+				st[sp&stackMask] = int32(seg.getFeature(int(in.a)))
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			sp++
+			st[sp&stackMask] = int32(seg.getFeature(int(in.a)))
+			pc++
+			if 1+sm.precontext+int(int8(in.sub)) != mp {
+				pc += uint(in.skip)
+				sp++
+				st[sp&stackMask] = 1
+			}
+		case mAndCntxt:
+			v := st[sp&stackMask]
+			sp--
+			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && v != 0)
+			if sp < 0 {
+				goto under
+			}
+			pc++
+			if 1+sm.precontext+int(in.off) != mp {
+				pc += uint(in.skip)
+				sp++
+				st[sp&stackMask] = 1
+			}
+		case mPushRet:
+			sp++
+			st[sp&stackMask] = in.v
+			goto done
+		case mNextPushRet:
+			if mp-1 >= sm.size {
+				goto die
+			}
+			if is != nil {
+				if is == sm.highwater {
+					sm.highpassed = true
+				}
+				is = is.next
+			}
+			mp++
+			sp++
+			st[sp&stackMask] = in.v
+			goto done
+		case mGAttrSet:
+			s := sm.get(mp + int(in.off))
+			if s == nil {
+				break // PushGlyphAttr pushes nothing
+			}
+			if is == nil || uint(sp-sb) >= stackMax-1 { // PushGlyphAttr alone
+				sp++
+				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			m.setAttr(is, int(in.a), int(in.sub), seg.glyphAttr(s.glyph, int(in.v)))
+			pc++
+		case mAttGAttrSet:
+			s := sm.get(mp + int(in.off))
+			if s == nil {
+				break // PushAttToGAttr pushes nothing
+			}
+			if s.parent != nil {
+				s = s.parent
+			}
+			if is == nil || uint(sp-sb) >= stackMax-1 { // PushAttToGAttr alone
+				sp++
+				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			m.setAttr(is, int(in.a), int(in.sub), seg.glyphAttr(s.glyph, int(in.v)))
+			pc++
+		case mSlotBitsSet:
+			if in.pos && !m.positioned {
+				m.position()
+			}
+			s := sm.get(mp + int(in.off))
+			if s == nil {
+				break // PushSlotAttr pushes nothing
+			}
+			if is == nil || uint(sp-sb) >= stackMax-1 { // PushSlotAttr alone
+				sp++
+				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			x := (int32(m.getAttr(s, int(in.a), int(in.sub))) &^ in.v) | in.w
+			m.setAttr(is, int(in.skip>>8), int(in.skip&0xFF), int16(x))
+			pc += 2
+		case mUserUserCmp:
+			s := sm.get(mp + int(in.off))
+			if s == nil {
+				break // PushUser pushes nothing
+			}
+			x := m.userAttr(s, int(in.sub))
+			s2 := sm.get(mp + int(int8(in.w)))
+			if s2 == nil || uint(sp-sb) >= stackMax-2 { // the first PushUser alone
+				sp++
+				st[sp&stackMask] = x
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			sp++
+			st[sp&stackMask] = cmpTrue(in.a, x, m.userAttr(s2, int(in.w>>8)))
+			pc += 2
+		case mCmpLogic:
+			// cmp; And|Or. The comparison's result, written at sp-1 by
+			// the unfused pair, is above the final top: sp >= 4 keeps it
+			// out of the guard words (never read before written).
+			y := st[sp&stackMask]
+			x := st[(sp-1)&stackMask]
+			if sp < 4 { // the comparison alone
+				sp--
+				st[sp&stackMask] = cmpTrue(in.a, x, y)
+				if sp < 0 {
+					goto under
+				}
+				break
+			}
+			r := cmpTrue(in.a, x, y) != 0
+			sp -= 2
+			z := st[sp&stackMask] != 0
+			if in.sub == 0 {
+				st[sp&stackMask] = b2i(z && r)
+			} else {
+				st[sp&stackMask] = b2i(z || r)
+			}
+			pc++
+		case mLogicAndRet:
+			v := st[sp&stackMask] != 0
+			x := st[(sp-1)&stackMask] != 0
+			var r bool
+			if in.a == 0 {
+				r = x && v
+			} else {
+				r = x || v
+			}
+			if sp < 4 { // And or Or alone
+				sp--
+				st[sp&stackMask] = b2i(r)
+				if sp < 0 {
+					goto under
+				}
+				break
+			}
+			sp -= 2
+			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && r)
+			goto done
 		}
 	}
+	goto done
+under:
+	if m.status == stFinished {
+		m.status = stStackUnderflow
+	}
+	goto done
+die:
+	is = seg.last
+	m.status = stDiedEarly
+	sp++
+	st[sp&stackMask] = 1
+done:
 	if mp < 0 {
 		mp = 0
 	}
@@ -623,15 +849,141 @@ func (m *machine) exec(c *code, mapIdx *int) int {
 	}
 	*mapIdx = mp
 	sm.arr[mp] = is
-	return sp
+	var ret int32
+	if sp == sb+1 {
+		ret = st[sp]
+		sp--
+	}
+	if m.status == stFinished && sp != sb {
+		switch {
+		case sp < sb:
+			m.status = stStackUnderflow
+		case sp >= sb+stackMax:
+			m.status = stStackOverflow
+		default:
+			m.status = stStackNotEmpty
+		}
+	}
+	return ret
 }
 
-func (m *machine) die(is **slot, sp *int) bool {
-	*is = m.seg.last
-	m.status = stDiedEarly
-	*sp++
-	m.stack[*sp&stackMask] = 1
-	return true
+// position positions the slots of the rule, as graphite2 does before the
+// first read or add of PosX/PosY in a run.
+func (m *machine) position() {
+	seg, sm := m.seg, m.smap
+	seg.positionSlots(0, false, sm.at(0), sm.arr[sm.size], seg.currdir(), true)
+	m.positioned = true
+}
+
+// userAttr is user attribute sub of s (0 past the Silf's count).
+func (m *machine) userAttr(s *slot, sub int) int32 {
+	if sub < len(s.user) && sub < m.seg.silf.aUser {
+		return int32(s.user[sub])
+	}
+	return 0
+}
+
+// putCopy is put_copy's copy of ref into is (is has no attachments).
+func (m *machine) putCopy(is, ref *slot) {
+	prev, next := is.prev, is.next
+	u, jb := is.user, is.justBuf
+	copy(u, ref.user)
+	*is = *ref
+	is.child = nil
+	is.sibling = nil
+	is.user = u
+	is.justBuf = jb
+	if ref.justs != nil {
+		// graphite2 shares the justification block; copy it instead
+		is.justs = append(jb[:0], ref.justs...)
+		is.justBuf = is.justs
+	}
+	is.next, is.prev = next, prev
+	if is.parent != nil {
+		is.parent.addChild(is)
+	}
+}
+
+// insert links the new slot ns in before is (the first slot from is on
+// that is not deleted; at the end if none), as graphite2's insert does.
+func (m *machine) insert(is, ns *slot) {
+	seg, sm := m.seg, m.smap
+	iss := is
+	for iss != nil && iss.isDeleted() {
+		iss = iss.next
+	}
+	if iss == nil {
+		if seg.last != nil {
+			seg.last.next = ns
+			ns.prev = seg.last
+			ns.before = seg.last.before
+			seg.last = ns
+		} else {
+			seg.first = ns
+			seg.last = ns
+		}
+	} else if iss.prev != nil {
+		iss.prev.next = ns
+		ns.prev = iss.prev
+		ns.before = iss.prev.after
+	} else {
+		ns.prev = nil
+		ns.before = iss.before
+		seg.first = ns
+	}
+	ns.next = iss
+	if iss != nil {
+		iss.prev = ns
+		ns.original = iss.original
+		ns.after = iss.before
+	} else if ns.prev != nil {
+		ns.original = ns.prev.original
+		ns.after = ns.prev.after
+	} else {
+		ns.original = 0
+	}
+	if is == sm.highwater {
+		sm.highpassed = false
+	}
+	seg.numGlyphs++
+}
+
+// delete unlinks is (not deleted yet) and returns the new current slot.
+func (m *machine) delete(is *slot) *slot {
+	seg, sm := m.seg, m.smap
+	is.markDeleted(true)
+	if is.prev != nil {
+		is.prev.next = is.next
+	} else {
+		seg.first = is.next
+	}
+	if is.next != nil {
+		is.next.prev = is.prev
+	} else {
+		seg.last = is.prev
+	}
+	if is == sm.highwater {
+		sm.setHighwater(is.next)
+	}
+	if is.prev != nil {
+		is = is.prev
+	}
+	seg.numGlyphs--
+	return is
+}
+
+// tempCopy makes ns a copy of is, marked as a copy.
+func (m *machine) tempCopy(ns, is *slot) {
+	u, jb := ns.user, ns.justBuf
+	copy(u, is.user)
+	*ns = *is
+	ns.user = u
+	ns.justBuf = jb
+	if is.justs != nil {
+		ns.justs = append(jb[:0], is.justs...)
+		ns.justBuf = ns.justs
+	}
+	ns.markCopied(true)
 }
 
 func (g *segment) getFeature(findex int) uint32 {

@@ -12,6 +12,8 @@ import (
 type machineFixture struct {
 	f  *Face
 	sh *Shaper
+
+	stackInit [stackGuard + 1]int32 // the stack below and at the guard when a run starts
 }
 
 func newFixture(t *testing.T) *machineFixture {
@@ -58,6 +60,14 @@ func (x *machineFixture) runN(t *testing.T, constraint bool, code []byte, spec b
 	if c == nil {
 		return 0, 0, errors.New("empty program")
 	}
+	v, st := x.runCode(c, spec, n, 1)
+	return v, st, nil
+}
+
+// runCode runs c on a fresh 4-slot segment ("baab") with the first n slots
+// in the slot map, starting at slot-map index idx; it returns the value
+// and status.
+func (x *machineFixture) runCode(c *code, spec bool, n, idx int) (int32, int) {
 	sh := x.sh
 	sh.opts = Options{SpecBitOps: spec}
 	sh.feats = x.f.featureValues(sh.feats, 0, nil)
@@ -81,13 +91,13 @@ func (x *machineFixture) runN(t *testing.T, constraint bool, code []byte, spec b
 	}
 	sh.smap = slotMap{maxSize: 64 * len(text)}
 	sh.mach = machine{seg: seg, smap: &sh.smap, specOps: spec}
+	copy(sh.mach.stack[:], x.stackInit[:])
 	sh.smap.reset(seg.first, 0)
 	for s, k := seg.first, 0; s != nil && k < n; s, k = s.next, k+1 {
 		sh.smap.push(s)
 	}
-	idx := 1
 	v := sh.mach.runCode(c, &idx)
-	return v, sh.mach.status, nil
+	return v, sh.mach.status
 }
 
 func pushLong(v int32) []byte {
@@ -217,7 +227,7 @@ func TestDecoderTempCopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.instrs[0].op != opTempCopy || !c.deletes || !c.modify {
+	if c.instrs[0].op != mTempCopy || !c.deletes || !c.modify {
 		t.Errorf("instrs %v deletes %v modify %v: want a leading temp copy", c.instrs, c.deletes, c.modify)
 	}
 }

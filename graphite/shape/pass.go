@@ -1,28 +1,41 @@
 package shape
 
 // fsmRules is FiniteStateMachine::Rules: the rules of the states passed,
-// merged in RuleEntry order without duplicates, at most maxRules.
+// merged in RuleEntry order without duplicates, at most maxRules. The first
+// state's list is not copied: ext refers to it until a second one is merged.
 type fsmRules struct {
-	buf   [2][maxRules]*rule
-	cur   int
-	n     int
-	begin bool
+	buf [2][maxRules]*rule
+	ext []*rule // the list, when it is one state's (use is false)
+	cur int
+	n   int
+	use bool // the list is buf[cur][:n], not ext
 }
 
 func (r *fsmRules) clear() { r.n = 0 }
 
-func (r *fsmRules) list() []*rule { return r.buf[r.cur][:r.n] }
+func (r *fsmRules) list() []*rule {
+	if !r.use {
+		return r.ext[:r.n]
+	}
+	return r.buf[r.cur][:r.n]
+}
 
-func (r *fsmRules) accumulate(p *pass, st []uint16) {
+// accumulate merges a state's rules (sorted as RuleEntry, at most maxRules)
+// into the list.
+func (r *fsmRules) accumulate(st []*rule) {
 	if len(st) == 0 {
 		return
 	}
-	src := r.buf[r.cur][:r.n]
+	if r.n == 0 {
+		r.ext, r.n, r.use = st[:min(len(st), maxRules)], min(len(st), maxRules), false
+		return
+	}
+	src := r.list()
 	oi := 1 - r.cur
 	out := r.buf[oi][:0]
 	li, ri := 0, 0
 	for li < len(src) && len(out) < maxRules {
-		rr := &p.rules[st[ri]]
+		rr := st[ri]
 		l := src[li]
 		switch {
 		case ruleLess(l, rr):
@@ -41,15 +54,15 @@ func (r *fsmRules) accumulate(p *pass, st []uint16) {
 				out = append(out, src[li])
 				li++
 			}
-			r.cur, r.n = oi, len(out)
+			r.cur, r.n, r.use = oi, len(out), true
 			return
 		}
 	}
 	for ri < len(st) && len(out) < maxRules {
-		out = append(out, &p.rules[st[ri]])
+		out = append(out, st[ri])
 		ri++
 	}
-	r.cur, r.n = oi, len(out)
+	r.cur, r.n, r.use = oi, len(out), true
 }
 
 // runPasses is Silf::runGraphite.
@@ -106,7 +119,6 @@ func (sh *Shaper) runPasses(seg *segment, firstPass, lastPass int, dobidi bool) 
 // runPass is Pass::runGraphite.
 func (sh *Shaper) runPass(p *pass, reverse bool) bool {
 	seg := sh.mach.seg
-	m := &sh.mach
 	sm := &sh.smap
 	s := seg.first
 	if s == nil || !sh.testPassConstraint(p) {
@@ -117,35 +129,8 @@ func (sh *Shaper) runPass(p *pass, reverse bool) bool {
 		s = seg.first
 	}
 	if p.numRules != 0 {
-		sm.setHighwater(s.next)
-		lc := p.maxLoop
-		guard := 0
-		for s != nil {
-			s = sh.findNDoRule(p, s)
-			if m.status != stFinished {
-				return false
-			}
-			if s != nil {
-				cond := s == sm.highwater || sm.highpassed
-				if !cond {
-					lc--
-					cond = lc == 0
-				}
-				if cond {
-					if lc == 0 {
-						s = sm.highwater
-					}
-					lc = p.maxLoop
-					if s != nil {
-						sm.setHighwater(s.next)
-					}
-				}
-			}
-			guard++
-			if guard > sh.ruleBudget {
-				m.status = stDiedEarly
-				return false
-			}
+		if !sh.runRules(p, s) {
+			return false
 		}
 	}
 	collisions := p.numCollRuns != 0 || p.kernColls != 0
@@ -164,6 +149,206 @@ func (sh *Shaper) runPass(p *pass, reverse bool) bool {
 		return false
 	}
 	return sh.collisionFinish(seg)
+}
+
+// runRules is the rule loop of Pass::runGraphite: at each slot from s, the
+// pass's state machine (Pass::runFSM) finds the rules that match there, the
+// first whose constraint holds runs, and the cursor moves on as its action
+// says (the loop counter and high-water mark as graphite2 keeps them). It
+// returns false when the segment fails.
+//
+// The state machine runs here without filling the slot map: the map is
+// filled (as runFSM would have filled it) only when some rule matched, since
+// nothing reads it otherwise.
+func (sh *Shaper) runRules(p *pass, s *slot) bool {
+	sm := &sh.smap
+	starts := p.startStates
+	maxPre, minPre, maxLoop := p.maxPre, p.minPre, p.maxLoop
+	filter, class := p.filter, p.startClass
+	// the high-water mark lives in locals here, in sm while rules run
+	hw, hp := s.next, false
+	lc := maxLoop
+	budget := sh.ruleBudget
+	for guard := 1; s != nil; guard++ {
+		if filter {
+			// slots where the state machine finds no rule (pass_filter.go):
+			// the cursor moves on as below, without the machine
+			for {
+				// p.skipAt(s), the class test inlined
+				if g := int(s.glyph); g < len(class) {
+					if c := class[g]; c == filterRun || c == filterPair && !p.pairSkip(s, g) {
+						break
+					}
+				}
+				s = s.next
+				if s == nil {
+					break
+				}
+				if s == hw || hp {
+					if lc == 0 {
+						s = hw
+					}
+					lc = maxLoop
+					if s != nil {
+						hw, hp = s.next, false
+					}
+				} else if lc--; lc == 0 {
+					s = hw
+					lc = maxLoop
+					if s != nil {
+						hw, hp = s.next, false
+					}
+				}
+				if guard > budget {
+					sh.mach.status = stDiedEarly
+					return false
+				}
+				guard++
+				if s == nil {
+					sm.highwater, sm.highpassed = hw, hp
+					return true
+				}
+			}
+			if s == nil {
+				if guard > budget {
+					sh.mach.status = stDiedEarly
+					return false
+				}
+				break
+			}
+		}
+		next := s.next
+		if first, ctxt := preContext(s, maxPre); ctxt >= minPre {
+			// Pass::runFSM from s less its pre-context
+			fr := &sh.rules
+			fr.n = 0
+			n, ok := fsmScan(p, fr, first, int(starts[maxPre-ctxt]))
+			if ok && fr.n != 0 {
+				sm.precontext = ctxt
+				sm.arr[0] = first.prev
+				y := first
+				for i := 1; i <= n; i++ {
+					sm.arr[i] = y
+					if y != nil {
+						y = y.next
+					}
+				}
+				sm.size = n
+				sm.highwater, sm.highpassed = hw, hp
+				next = sh.doRules(p, s)
+				if sh.mach.status != stFinished {
+					return false
+				}
+				hw, hp = sm.highwater, sm.highpassed
+			}
+		}
+		s = next
+		if s != nil {
+			cond := s == hw || hp
+			if !cond {
+				lc--
+				cond = lc == 0
+			}
+			if cond {
+				if lc == 0 {
+					s = hw
+				}
+				lc = maxLoop
+				if s != nil {
+					hw, hp = s.next, false
+				}
+			}
+		}
+		if guard > budget {
+			sh.mach.status = stDiedEarly
+			return false
+		}
+	}
+	sm.highwater, sm.highpassed = hw, hp
+	return true
+}
+
+// fsmScan is the loop of Pass::runFSM: it runs p's state machine from state
+// over the slots from x, accumulating in fr the rules of the success states
+// it passes. It returns how many slots runFSM's slot map holds then (the last
+// one possibly none), and false when the machine ran out of slots, in which
+// case graphite2 tries none of the rules.
+func fsmScan(p *pass, fr *fsmRules, x *slot, state int) (int, bool) {
+	cols, trans := p.cols, p.transitions
+	ncol, ntrans, succ := p.numColumns, p.numTrans, p.successStart
+	for n := 1; ; n++ {
+		// graphite2 counts the free slots down from maxSlots: it stops,
+		// keeping the rules, at a glyph without a column or a state without
+		// transitions, and drops them when the count runs out.
+		g := int(x.glyph)
+		if g >= len(cols) {
+			return n, true
+		}
+		c := int(cols[g])
+		if c == 0xFFFF {
+			return n, true
+		}
+		if n == maxSlots {
+			return n, false
+		}
+		if state >= ntrans {
+			return n, true
+		}
+		state = int(trans[state*ncol+c])
+		if state >= succ {
+			fr.accumulate(p.states[state])
+		}
+		x = x.next
+		if state == 0 || x == nil {
+			return n + 1, true // with the slot after the last read, possibly none
+		}
+	}
+}
+
+// preContext returns the slot up to max slots before s, and how many slots
+// before s that is.
+func preContext(s *slot, max int) (*slot, int) {
+	ctxt := 0
+	for ctxt != max {
+		q := s.prev
+		if q == nil {
+			break
+		}
+		s = q
+		ctxt++
+	}
+	return s, ctxt
+}
+
+// doRules is the rest of Pass::findNDoRule once the state machine matched
+// rules at s (the slot map filled): the first rule whose constraint holds
+// runs its action. It returns the new cursor.
+func (sh *Shaper) doRules(p *pass, s *slot) *slot {
+	m := &sh.mach
+	rl := sh.rules.list()
+	k := 0
+	for k < len(rl) && !sh.testConstraintAt(rl[k]) {
+		k++
+		if m.status != stFinished {
+			return s
+		}
+	}
+	if m.status != stFinished {
+		return s
+	}
+	if k < len(rl) {
+		r := rl[k]
+		sh.failRule = r.index
+		adv, out := sh.doAction(r.action, s)
+		if m.status != stFinished {
+			return out
+		}
+		if r.action != nil && r.action.deletes {
+			out = sh.collectGarbage(out)
+		}
+		return sh.adjustSlot(adv, out)
+	}
+	return s.next
 }
 
 func (sh *Shaper) testPassConstraint(p *pass) bool {
@@ -203,74 +388,6 @@ func (sh *Shaper) testConstraint(r *rule) bool {
 		}
 	}
 	return true
-}
-
-// runFSM is Pass::runFSM.
-func (sh *Shaper) runFSM(p *pass, s *slot) bool {
-	sm := &sh.smap
-	fr := &sh.rules
-	fr.clear()
-	ctxt := 0
-	for ; ctxt != p.maxPre && s.prev != nil; ctxt++ {
-		s = s.prev
-	}
-	sm.reset(s, ctxt)
-	if ctxt < p.minPre {
-		return false
-	}
-	state := int(p.startStates[p.maxPre-ctxt])
-	free := maxSlots
-	for {
-		sm.push(s)
-		if int(s.glyph) >= p.numGlyphs || p.cols[s.glyph] == 0xFFFF {
-			return free != 0
-		}
-		free--
-		if free == 0 || state >= p.numTrans {
-			return free != 0
-		}
-		state = int(p.transitions[state*p.numColumns+int(p.cols[s.glyph])])
-		if state >= p.successStart {
-			fr.accumulate(p, p.states[state])
-		}
-		s = s.next
-		if state == 0 || s == nil {
-			break
-		}
-	}
-	sm.push(s)
-	return true
-}
-
-// findNDoRule is Pass::findNDoRule; it returns the new cursor.
-func (sh *Shaper) findNDoRule(p *pass, s *slot) *slot {
-	m := &sh.mach
-	if sh.runFSM(p, s) {
-		rl := sh.rules.list()
-		k := 0
-		for k < len(rl) && !sh.testConstraintAt(rl[k]) {
-			k++
-			if m.status != stFinished {
-				return s
-			}
-		}
-		if m.status != stFinished {
-			return s
-		}
-		if k < len(rl) {
-			r := rl[k]
-			sh.failRule = r.index
-			adv, out := sh.doAction(r.action, s)
-			if m.status != stFinished {
-				return out
-			}
-			if r.action != nil && r.action.deletes {
-				out = sh.collectGarbage(out)
-			}
-			return sh.adjustSlot(adv, out)
-		}
-	}
-	return s.next
 }
 
 func (sh *Shaper) doAction(c *code, s *slot) (int, *slot) {

@@ -98,11 +98,11 @@ type slot struct {
 
 func (s *slot) reset() {
 	u, jb := s.user, s.justBuf
-	*s = slot{user: u, justBuf: jb, bidiCls: -1}
+	*s = slot{} // (cheaper than a composite literal, which goes through a temporary)
+	s.bidiCls = -1
+	s.user, s.justBuf = u, jb
 	// inUse is cleared too: allocSlot sets it after reset
-	for i := range u {
-		u[i] = 0
-	}
+	clear(u)
 }
 
 // glyphID is Slot::glyph(): the real glyph of a pseudo glyph.
@@ -311,24 +311,17 @@ func (g *segment) collisionInfo(s *slot) *slotCollision {
 func (g *segment) setGlyph(s *slot, gid uint16) {
 	s.glyph = gid
 	s.bidiCls = -1
-	f := g.face
-	if int(gid) >= f.numGlyphs {
+	gi := g.face.ginfo
+	if int(gid) >= len(gi) {
 		s.realGlyph = 0
 		s.advance = pt{}
 		return
 	}
-	rg := uint16(g.glyphAttr(gid, g.silf.aPseudo))
-	if int(rg) > f.numGlyphs {
-		rg = 0
-	}
-	s.realGlyph = rg
-	ag := gid
-	if rg != 0 && int(rg) < f.numGlyphs {
-		ag = rg
-	}
-	s.advance = pt{f.adv[ag], 0}
+	in := &gi[gid]
+	s.realGlyph = in.real
+	s.advance = pt{in.adv, 0}
 	if g.silf.aPassBits != 0 {
-		g.passBits &= uint8(g.glyphAttr(gid, g.silf.aPassBits))
+		g.passBits &= in.passBits
 		if g.silf.numPasses > 16 {
 			// graphite2 merges the second word shifted by 16 into its 8-bit
 			// pass mask, which clears it: every pass runs
@@ -341,8 +334,12 @@ func (g *segment) bidiClass(s *slot) int8 {
 	if s.bidiCls != -1 {
 		return s.bidiCls
 	}
-	s.bidiCls = int8(g.glyphAttr(s.glyph, g.silf.aBidi))
-	return s.bidiCls
+	var c int8
+	if gi := g.face.ginfo; int(s.glyph) < len(gi) {
+		c = gi[s.glyph].bidi
+	}
+	s.bidiCls = c
+	return c
 }
 
 // reverseSlots is Segment::reverseSlots: diacritics (bidi class 16) stay after their base.

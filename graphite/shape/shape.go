@@ -1,6 +1,9 @@
 package shape
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Feature is one feature setting: its Feat id (a tag such as 'kdot' or a
 // number) and value. As with gr_fref_set_feature_value, the value is taken
@@ -237,8 +240,8 @@ func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, 
 		if gid == 0 {
 			gid = f.silf.findPseudo(uint32(r))
 		}
-		if int(gid) < f.numGlyphs {
-			c.brk = int8(f.glyphAttr(int(gid), f.silf.aBreak))
+		if int(gid) < len(f.ginfo) {
+			c.brk = f.ginfo[gid].brk
 		}
 		s := sh.allocSlot()
 		seg.setGlyph(s, gid)
@@ -250,9 +253,6 @@ func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, 
 		seg.last = s
 		if seg.first == nil {
 			seg.first = s
-		}
-		if int(gid) < f.numGlyphs && f.silf.aPassBits != 0 {
-			seg.passBits &= uint8(f.glyphAttr(int(gid), f.silf.aPassBits))
 		}
 	}
 	s := f.silf
@@ -290,13 +290,15 @@ func (sh *Shaper) finalise(seg *segment, scale float32, hasFont bool) {
 
 func (sh *Shaper) fillOutput(seg *segment, scale float32, hasFont bool, adv pt) {
 	o := &sh.out
-	o.Glyphs = o.Glyphs[:0]
-	i := int32(0)
+	n := 0
 	for s := seg.first; s != nil; s = s.next {
-		s.index = i
-		i++
+		s.index = int32(n)
+		n++
 	}
-	for s := seg.first; s != nil; s = s.next {
+	o.Glyphs = slices.Grow(o.Glyphs[:0], n)[:n]
+	last := len(seg.chars) - 1
+	k := 0
+	for s := seg.first; s != nil && k < n; s = s.next {
 		parent := -1
 		if s.parent != nil {
 			parent = int(s.parent.index)
@@ -305,14 +307,16 @@ func (sh *Shaper) fillOutput(seg *segment, scale float32, hasFont bool, adv pt) 
 		if hasFont {
 			a = float32(a * scale)
 		}
-		o.Glyphs = append(o.Glyphs, Glyph{ID: s.glyphID(), X: s.pos.x, Y: s.pos.y, Advance: a,
+		o.Glyphs[k] = Glyph{ID: s.glyphID(), X: s.pos.x, Y: s.pos.y, Advance: a,
 			Original: int(s.original), Before: int(s.before), After: int(s.after), Parent: parent,
 			AttachX: int(s.attach.x), AttachY: int(s.attach.y), Insert: s.isInsertBefore(),
-			Cluster: clampInt(int(s.before), 0, len(seg.chars)-1)})
+			Cluster: clampInt(int(s.before), 0, last)}
+		k++
 	}
-	o.Chars = o.Chars[:0]
-	for _, c := range seg.chars {
-		o.Chars = append(o.Chars, Char{Rune: c.char, Before: int(c.before), After: int(c.after), Base: int(c.base), Break: int(c.brk)})
+	o.Chars = slices.Grow(o.Chars[:0], len(seg.chars))[:len(seg.chars)]
+	for i := range seg.chars {
+		c := &seg.chars[i]
+		o.Chars[i] = Char{Rune: c.char, Before: int(c.before), After: int(c.after), Base: int(c.base), Break: int(c.brk)}
 	}
 	o.AdvanceX, o.AdvanceY = adv.x, adv.y
 }

@@ -36,9 +36,12 @@ type pass struct {
 	cols         []uint16
 	startStates  []uint16
 	transitions  []uint16
-	states       [][]uint16 // rule indices per state, sorted as RuleEntry (nil for non-success states)
+	states       [][]*rule // rules per state, sorted as RuleEntry (nil for non-success states)
 	rules        []rule
 	pconstraint  *code
+	filter       bool     // the pass has a start filter (pass_filter.go): startClass, pairs
+	startClass   []uint8  // per glyph: filterSkip, filterPair or filterRun
+	pairs        []uint64 // bit c1*numColumns+c2: a pair of columns the machine may find rules at
 }
 
 type silf struct {
@@ -97,15 +100,21 @@ func (f *Face) buildSilf(gf *graphite.Face) (*silf, error) {
 		if gp.NumRules == 0 {
 			continue
 		}
-		p.states = make([][]uint16, gp.NumStates)
-		for st := gp.SuccessStart; st < gp.NumStates; st++ {
-			p.states[st] = gp.StateRules(st)
-		}
 		p.rules = make([]rule, len(gp.Rules))
 		for k := range gp.Rules {
 			gr := &gp.Rules[k]
 			p.rules[k] = rule{constraint: newCode(gr.Constraint), action: newCode(gr.Action), sort: gr.Sort, preContext: gr.PreContext, index: gr.Index}
 		}
+		p.states = make([][]*rule, gp.NumStates)
+		for st := gp.SuccessStart; st < gp.NumStates; st++ {
+			for _, k := range gp.StateRules(st) {
+				p.states[st] = append(p.states[st], &p.rules[k])
+			}
+		}
+	}
+	budget := filterBudget
+	for i := range s.passes {
+		budget = s.passes[i].buildStartFilter(budget)
 	}
 	return s, nil
 }

@@ -3,6 +3,8 @@ package hint
 // Control flow, function and instruction definitions, and the push
 // instructions.
 
+import "math"
+
 // skipCode is SkipCode: advance to the next instruction, for IF/ELSE and
 // FDEF/IDEF scanning.
 func (e *exec) skipCode() bool {
@@ -94,6 +96,7 @@ func (e *exec) insFDEF(a []int64) {
 		e.err = errDEFInGlyf
 		return
 	}
+	e.funcs.newGen() // the definitions may change: forget findFunc's searches
 	n := uint64(a[0])
 	i := 0
 	for ; i < e.numFDefs; i++ {
@@ -194,7 +197,10 @@ func (e *exec) insENDF() {
 	}
 }
 
-// findFunc finds function f as Ins_CALL does.
+// findFunc finds function f as Ins_CALL does: fdefs[f] when the
+// definitions are dense and it is function f, else the first of
+// fdefs[:numFDefs] defining f (found by searchFunc); nil if none or if
+// that one is inactive.
 func (e *exec) findFunc(f uint64) *defRec {
 	if f >= uint64(e.maxFunc+1) || len(e.fdefs) == 0 {
 		return nil
@@ -208,15 +214,59 @@ func (e *exec) findFunc(f uint64) *defRec {
 			return def
 		}
 	}
-	for i := 0; i < e.numFDefs; i++ {
+	i := e.searchFunc(f)
+	if i < 0 || !e.fdefs[i].active {
+		return nil
+	}
+	return &e.fdefs[i]
+}
+
+// funcCache remembers searchFunc's answers for fonts whose function
+// numbers have gaps (FreeType then searches the definitions linearly on
+// every CALL). The answer for f depends only on the opc fields of
+// fdefs[:numFDefs], which only FDEF changes; every FDEF starts a new
+// generation (newGen), and entries of older generations are ignored.
+type funcCache struct {
+	gen uint32      // current generation; entries carry gen+1, so zero entries never match
+	idx []funcEntry // per function number
+}
+
+type funcEntry struct {
+	gen uint32 // generation+1 the entry was found in
+	i   int32  // index in fdefs, -1: none
+}
+
+// newGen forgets every cached search.
+func (c *funcCache) newGen() {
+	c.gen++
+	if c.gen == math.MaxUint32 { // gen+1 would wrap to the zero of unset entries
+		clear(c.idx)
+		c.gen = 0
+	}
+}
+
+// searchFunc returns the index of the first of fdefs[:numFDefs] whose
+// opc is f, or -1; f <= maxFunc (so f <= 0xFFFF).
+func (e *exec) searchFunc(f uint64) int {
+	c := &e.funcs
+	if f < uint64(len(c.idx)) && c.idx[f].gen == c.gen+1 {
+		return int(c.idx[f].i)
+	}
+	i := 0
+	for ; i < e.numFDefs; i++ {
 		if uint64(e.fdefs[i].opc) == f {
-			if !e.fdefs[i].active {
-				return nil
-			}
-			return &e.fdefs[i]
+			break
 		}
 	}
-	return nil
+	if i == e.numFDefs {
+		i = -1
+	}
+	if f >= uint64(len(c.idx)) {
+		n := max(uint64(e.maxFunc)+1, f+1)
+		c.idx = append(c.idx, make([]funcEntry, n-uint64(len(c.idx)))...)
+	}
+	c.idx[f] = funcEntry{gen: c.gen + 1, i: int32(i)}
+	return i
 }
 
 // insCALL is CALL (0x2B, pops 1).

@@ -16,29 +16,42 @@ func deltaStep(b int64, shift uint16) int64 {
 // insDELTAP is DELTAP[123]. In v40 backward compatibility, FreeType only
 // applies it before IUP, and only to y-touched points or composites'
 // points with a y freedom vector.
+//
+// A pair applies when its argument's high nibble equals want = ppem -
+// delta_base (- 16, - 32); when want is outside 0..15 no pair can, and
+// the pairs are only popped.
 func (e *exec) insDELTAP(a []int64) {
-	p := uint64(e.ppem)
 	nump := uint64(a[0])
-	for k := uint64(1); k <= nump; k++ {
-		if e.args < 2 {
+	want := uint64(e.ppem) - uint64(e.gs.deltaBase)
+	switch e.opcode {
+	case 0x71:
+		want -= 16
+	case 0x72:
+		want -= 32
+	}
+	args := e.args
+	if want > 15 {
+		if nump <= uint64(args)/2 {
+			e.args = args - 2*int(nump)
+		} else {
 			e.args = 0
+		}
+		e.newTop = e.args
+		return
+	}
+	st := e.stack[:args]
+	for k := uint64(1); k <= nump; k++ {
+		if args < 2 {
+			args = 0
 			break
 		}
-		e.args -= 2
-		pt := uint16(e.stack[e.args+1])
-		b := e.stack[e.args]
-		if int(pt) >= e.zp0.nPoints {
+		args -= 2
+		b := st[args]
+		if (uint64(b)>>4)&0xF != want {
 			continue
 		}
-		c := (uint64(b) & 0xF0) >> 4
-		switch e.opcode {
-		case 0x71:
-			c += 16
-		case 0x72:
-			c += 32
-		}
-		c += uint64(e.gs.deltaBase)
-		if p != c {
+		pt := uint16(st[args+1])
+		if int(pt) >= e.zp0.nPoints {
 			continue
 		}
 		d := deltaStep(b, e.gs.deltaShift)
@@ -51,7 +64,8 @@ func (e *exec) insDELTAP(a []int64) {
 			e.move(e.zp0, int(pt), d)
 		}
 	}
-	e.newTop = e.args
+	e.args = args
+	e.newTop = args
 }
 
 // insDELTAC is DELTAC[123].

@@ -137,6 +137,7 @@ type exec struct {
 	opcode   byte
 	length   int
 	stepIns  bool
+	skips    [rangeGlyph + 1]skipMemo // IF/ELSE skip targets of fpgm and prep (loop.go)
 
 	// stack
 	stack  []int64
@@ -150,6 +151,7 @@ type exec struct {
 	fdefs    []defRec
 	numFDefs int
 	maxFunc  int
+	funcs    funcCache // findFunc's search results (control.go)
 	idefs    []defRec
 	numIDefs int
 	maxIns   int
@@ -301,6 +303,18 @@ func (e *exec) run() errCode {
 		e.storage = e.origStorage
 	}()
 
+	if e.tracer != nil {
+		return e.runTraced()
+	}
+	return e.runFast()
+}
+
+// runTraced is the reference form of the instruction loop, used when a
+// tracer is set: every instruction goes through dispatch with the whole
+// machine state in e, and the tracer sees it before and after. runFast
+// (loop.go) must give exactly the same results; TestFastLoopMatchesTraced
+// checks it.
+func (e *exec) runTraced() errCode {
 	insCounter := 0
 	for {
 		e.opcode = e.code[e.ip]

@@ -15,8 +15,23 @@ func mulFix(a, b int64) int64 {
 	return int64(int32(ret >> 16))
 }
 
-// mulDiv is FT_MulDiv (internal/ftmath).
-func mulDiv(a, b, c int64) int64 { return ftmath.MulDiv(a, b, c) }
+// mulDiv is FT_MulDiv (internal/ftmath), with two shortcuts that give
+// FT_MulDiv's result without its divisions: with c != 0, a or b zero
+// gives 0 ((0 + |c|/2) / |c|); and b == c with a and c in int32 range
+// gives a (|a|*|c| cannot wrap, and the rounding term |c|/2 is below
+// |c|), the shape of every move along an axis-aligned freedom vector
+// (F_dot_P equal to the vector's coordinate).
+func mulDiv(a, b, c int64) int64 {
+	if c != 0 {
+		if a == 0 || b == 0 {
+			return 0
+		}
+		if b == c && uint64(a)+1<<31 < 1<<32 && uint64(c)+1<<31 < 1<<32 {
+			return a
+		}
+	}
+	return ftmath.MulDiv(a, b, c)
+}
 
 // mulDivNoRound is FT_MulDiv_No_Round (internal/ftmath).
 func mulDivNoRound(a, b, c int64) int64 { return ftmath.MulDivNoRound(a, b, c) }

@@ -114,10 +114,7 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 		g.Points = make([]Point, n, n+n/2)
 	}
 	g.Points = g.Points[:n]
-	for i := 0; i < n; i++ {
-		p := ld.cur[i]
-		g.Points[i] = Point{X: sub(p.x, dx), Y: p.y, On: ld.tags[i]&tagOn != 0}
-	}
+	storePoints(g.Points, ld.cur, ld.tags, dx)
 	g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
 	var adv int64
 	if widths != nil && gid < len(widths) {
@@ -134,6 +131,16 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 	}
 	g.Advance = adv
 	return nil
+}
+
+// storePoints stores cur (shifted left by dx) and the on-curve bits of
+// tags in out (len(cur), len(tags) >= len(out)).
+func storePoints(out []Point, cur []vec, tags []uint8, dx int64) {
+	cur = cur[:len(out)]
+	tags = tags[:len(out)]
+	for i, p := range cur {
+		out[i] = Point{X: sub(p.x, dx), Y: p.y, On: tags[i]&tagOn != 0}
+	}
 }
 
 // LastGlyphFault returns the first fault of a glyph program during the
@@ -268,37 +275,47 @@ func (in *Instance) loadSimple(gid int, g *sfnt.Glyph) error {
 		return glyphErr(gid, "Array_Too_Large", "too many points")
 	}
 	ld.ensure(base + n + 4)
-	for i := 0; i < n; i++ {
-		ld.cur[base+i] = vec{int64(g.X[i]), int64(g.Y[i])}
-		ld.tags[base+i] = g.Flags[i] & tagOn
-	}
 	for _, e := range g.EndPts {
 		ld.contours = append(ld.contours, int(e))
 	}
-	ld.cur[base+n] = ld.pp1
-	ld.cur[base+n+1] = ld.pp2
-	ld.cur[base+n+2] = ld.pp3
-	ld.cur[base+n+3] = ld.pp4
-	for i := 0; i < 4; i++ {
-		ld.tags[base+n+i] = 0
-	}
+	// One pass per point: unscaled to orus (when hinting), scaled to cur
+	// (and org), on-curve bit to tags.
 	m := n + 4
-	if ld.hinted {
-		copy(ld.orus[base:base+m], ld.cur[base:base+m])
-	}
 	s := in.scale
-	for i := base; i < base+m; i++ {
-		ld.cur[i].x = mulFix(ld.cur[i].x, s)
-		ld.cur[i].y = mulFix(ld.cur[i].y, s)
+	cur := ld.cur[base : base+m]
+	tags := ld.tags[base : base+m]
+	// With instructions to run, TT_Hint_Glyph copies the scaled points
+	// to org; that copy is made here too (orgSet).
+	orgSet := ld.hinted && len(g.Instructions) > 0
+	switch {
+	case orgSet:
+		loadPointsOrg(cur, ld.org[base:base+m], ld.orus[base:base+m], tags, g.X, g.Y, g.Flags, s)
+	case ld.hinted:
+		loadPointsOrus(cur, ld.orus[base:base+m], tags, g.X, g.Y, g.Flags, s)
+	default:
+		loadPoints(cur, tags, g.X, g.Y, g.Flags, s)
 	}
-	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = ld.cur[base+n], ld.cur[base+n+1], ld.cur[base+n+2], ld.cur[base+n+3]
+	if ld.hinted {
+		orus := ld.orus[base+n : base+m]
+		orus[0], orus[1], orus[2], orus[3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
+	}
+	pp := cur[n : n+4]
+	pp[0] = vec{mulFix(ld.pp1.x, s), mulFix(ld.pp1.y, s)}
+	pp[1] = vec{mulFix(ld.pp2.x, s), mulFix(ld.pp2.y, s)}
+	pp[2] = vec{mulFix(ld.pp3.x, s), mulFix(ld.pp3.y, s)}
+	pp[3] = vec{mulFix(ld.pp4.x, s), mulFix(ld.pp4.y, s)}
+	tags[n], tags[n+1], tags[n+2], tags[n+3] = 0, 0, 0, 0
+	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
+	if orgSet {
+		copy(ld.org[base+n:base+m], pp)
+	}
 	if ld.hinted {
 		z := zone{
 			org: ld.org[base:], cur: ld.cur[base:], orus: ld.orus[base:], tags: ld.tags[base:],
 			contours: ld.contours[ld.nContours : ld.nContours+nc],
 			nPoints:  m, nContours: nc, firstPoint: 0,
 		}
-		in.hintGlyph(&z, false, g.Instructions)
+		in.hintGlyph(&z, false, g.Instructions, orgSet)
 	}
 	// FT_GlyphLoader_Add: contour ends become absolute.
 	for i := ld.nContours; i < ld.nContours+nc; i++ {
@@ -309,12 +326,63 @@ func (in *Instance) loadSimple(gid int, g *sfnt.Glyph) error {
 	return nil
 }
 
+// loadPoints stores the points xs, ys (font units) scaled by s in cur
+// and their on-curve bits (of flags) in tags: the FT_MulFix scaling of
+// TT_Process_Simple_Glyph. len(cur), len(tags) >= len(xs) == len(ys)
+// == len(flags).
+func loadPoints(cur []vec, tags []uint8, xs, ys []int32, flags []uint8, s int64) {
+	cur = cur[:len(xs)]
+	tags = tags[:len(xs)]
+	ys = ys[:len(xs)]
+	flags = flags[:len(xs)]
+	for i, x := range xs {
+		cur[i] = vec{mulFix(int64(x), s), mulFix(int64(ys[i]), s)}
+		tags[i] = flags[i] & tagOn
+	}
+}
+
+// loadPointsOrus is loadPoints that also stores the unscaled points in
+// orus.
+func loadPointsOrus(cur, orus []vec, tags []uint8, xs, ys []int32, flags []uint8, s int64) {
+	cur = cur[:len(xs)]
+	orus = orus[:len(xs)]
+	tags = tags[:len(xs)]
+	ys = ys[:len(xs)]
+	flags = flags[:len(xs)]
+	for i, x32 := range xs {
+		x, y := int64(x32), int64(ys[i])
+		orus[i] = vec{x, y}
+		cur[i] = vec{mulFix(x, s), mulFix(y, s)}
+		tags[i] = flags[i] & tagOn
+	}
+}
+
+// loadPointsOrg is loadPointsOrus that also stores the scaled points in
+// org.
+func loadPointsOrg(cur, org, orus []vec, tags []uint8, xs, ys []int32, flags []uint8, s int64) {
+	cur = cur[:len(xs)]
+	org = org[:len(xs)]
+	orus = orus[:len(xs)]
+	tags = tags[:len(xs)]
+	ys = ys[:len(xs)]
+	flags = flags[:len(xs)]
+	for i, x32 := range xs {
+		x, y := int64(x32), int64(ys[i])
+		orus[i] = vec{x, y}
+		v := vec{mulFix(x, s), mulFix(y, s)}
+		cur[i] = v
+		org[i] = v
+		tags[i] = flags[i] & tagOn
+	}
+}
+
 // hintGlyph is TT_Hint_Glyph: z includes the four phantom points.
-func (in *Instance) hintGlyph(z *zone, composite bool, ins []byte) {
+// orgSet says that the caller already copied cur to org.
+func (in *Instance) hintGlyph(z *zone, composite bool, ins []byte, orgSet bool) {
 	ld := &in.ld
 	e := &in.e
 	n := z.nPoints
-	if len(ins) > 0 {
+	if len(ins) > 0 && !orgSet {
 		copy(z.org[:n], z.cur[:n])
 	}
 	e.gs = in.sizeGS
@@ -433,6 +501,6 @@ func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, st
 		z.tags[i] &^= tagTouch
 	}
 	z.nPoints += 4
-	in.hintGlyph(&z, true, g.Instructions)
+	in.hintGlyph(&z, true, g.Instructions, false)
 	return nil
 }

@@ -1,0 +1,188 @@
+package shape
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// segState renders everything a program can change: the value, status and
+// slot-map index of the run, the stack at and below the guard (read by
+// programs that underflow), the features, and every slot of the segment.
+func (x *machineFixture) segState(v int32, st int) string {
+	sh := x.sh
+	seg := &sh.seg
+	var b strings.Builder
+	fmt.Fprintf(&b, "ret %d status %d glyphs %d stack0..2 %v feats %v\n", v, st, seg.numGlyphs, sh.mach.stack[:stackGuard+1], seg.feats)
+	idx := map[*slot]int{nil: -1}
+	k := 0
+	for s := seg.first; s != nil && k < 100; s = s.next {
+		idx[s] = k
+		k++
+	}
+	name := func(s *slot) string {
+		if i, ok := idx[s]; ok {
+			return fmt.Sprint(i)
+		}
+		return "?"
+	}
+	for i := range sh.smap.arr {
+		fmt.Fprintf(&b, "%s ", name(sh.smap.arr[i]))
+	}
+	fmt.Fprintf(&b, "size %d hw %s passed %v max %d\n", sh.smap.size, name(sh.smap.highwater), sh.smap.highpassed, sh.smap.maxSize)
+	k = 0
+	for s := seg.first; s != nil && k < 100; s = s.next {
+		fmt.Fprintf(&b, "slot g%d o%d b%d a%d f%x par %s user %v adv %v att %v with %v shift %v lvl %d just %v justs %v\n",
+			s.glyph, s.original, s.before, s.after, s.flags, name(s.parent), s.user, s.advance, s.attach, s.with, s.shift, s.attLevel, s.just, s.justs)
+		k++
+	}
+	if seg.collisions != nil {
+		fmt.Fprintf(&b, "collisions %+v\n", seg.collisions)
+	}
+	return b.String()
+}
+
+// TestFusedMatchesUnfused runs random programs made of the sequences the
+// fused operations stand for, with hostile surroundings (slots outside the
+// map, a nearly full or empty stack, a current slot past the end), once
+// with fusion and once instruction by instruction, and requires the same
+// outcome.
+func TestFusedMatchesUnfused(t *testing.T) {
+	x := newFixture(t)
+	rng := rand.New(rand.NewSource(8))
+	off := func() int8 { return int8(rng.Intn(8) - 3) }
+	small := func() int32 { return []int32{-2, -1, 0, 1, 2, 3, 5, 40000, 70000, -70000}[rng.Intn(10)] }
+	cmps := []uint8{mEqual, mNotEq, mLess, mGtr, mLessEq, mGtrEq}
+	attrs := []uint8{slatAdvX, slatAdvY, slatAttTo, slatAttX, slatShiftX, slatShiftY, slatPosX, slatPosY, slatUserDefnV1,
+		slatBreak, slatInsert, slatJWidth, slatJStretch, slatColFlags, slatColMargin, slatSeqClass, slatSegSplit, slatBidiLevel}
+	attr := func() uint8 { return attrs[rng.Intn(len(attrs))] }
+	isPos := func(a uint8) bool { return a == slatPosX || a == slatPosY }
+	sub := func() uint8 { return uint8(rng.Intn(5)) }
+	seq := func() []instr {
+		switch rng.Intn(23) {
+		case 0:
+			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPush, v: small()}, {op: cmps[rng.Intn(6)]}}
+		case 1:
+			return []instr{{op: mPush, v: small()}, {op: cmps[rng.Intn(6)]}}
+		case 2:
+			return []instr{{op: mAnd}, {op: mPopRet}}
+		case 3:
+			return []instr{{op: mNext}, {op: mRetZero}}
+		case 4:
+			a := attr()
+			return []instr{{op: mPush, v: small()}, {op: mAttrSet, a: a, sub: sub()}}
+		case 5:
+			return []instr{{op: mPush, v: small()}, {op: mSetUser, sub: sub()}}
+		case 6:
+			return []instr{{op: mPushGlyphAttr, off: off(), v: int32(rng.Intn(40))}, {op: mSetUser, sub: sub()}}
+		case 7:
+			return []instr{{op: mPushFeat, off: off(), a: uint8(rng.Intn(4))}, {op: mCntxtItem, off: off(), skip: uint16(rng.Intn(4))}}
+		case 8:
+			return []instr{{op: mAnd}, {op: mCntxtItem, off: off(), skip: uint16(rng.Intn(4))}}
+		case 9:
+			return []instr{{op: mPush, v: small()}, {op: mPopRet}}
+		case 10:
+			return []instr{{op: mNext}, {op: mPush, v: small()}, {op: mPopRet}}
+		case 11:
+			return []instr{{op: mPushGlyphAttr, off: off(), v: int32(rng.Intn(40))}, {op: mAttrSet, a: attr(), sub: sub()}}
+		case 12:
+			return []instr{{op: mPushAttToGAttr, off: off(), v: int32(rng.Intn(40))}, {op: mAttrSet, a: attr(), sub: sub()}}
+		case 13:
+			a := attr()
+			return []instr{{op: mPushSlotAttr, a: a, pos: isPos(a), off: off(), sub: sub()},
+				{op: mBitSet, v: small() & 0xFFFF, w: small() & 0xFFFF}, {op: mAttrSet, a: attr(), sub: sub()}}
+		case 14:
+			return []instr{{op: mNext}}
+		case 15:
+			return []instr{{op: []uint8{mAnd, mOr, mAdd, mSub, mPopRet, mNot}[rng.Intn(6)]}}
+		case 16:
+			return []instr{{op: mPushUser, off: off(), sub: sub()}}
+		case 17:
+			return []instr{{op: mCntxtItem, off: off(), skip: uint16(rng.Intn(4))}}
+		case 18:
+			a := attr()
+			return []instr{{op: mAttrAdd, a: a, pos: isPos(a)}}
+		case 19:
+			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPushUser, off: off(), sub: sub()}, {op: cmps[rng.Intn(6)]}}
+		case 20:
+			return []instr{{op: cmps[rng.Intn(6)]}, {op: []uint8{mAnd, mOr}[rng.Intn(2)]}}
+		case 21:
+			return []instr{{op: []uint8{mAnd, mOr}[rng.Intn(2)]}, {op: mAnd}, {op: mPopRet}}
+		}
+		return []instr{{op: mPush, v: small()}}
+	}
+	for iter := 0; iter < 20000; iter++ {
+		var prog []instr
+		switch rng.Intn(4) {
+		case 0: // a stack near its limit
+			for k := stackMax - 4 + rng.Intn(5); k > 0; k-- {
+				prog = append(prog, instr{op: mPush, v: 7})
+			}
+		case 1: // an empty stack: programs may underflow
+		default:
+			for k := rng.Intn(4); k > 0; k-- {
+				prog = append(prog, instr{op: mPush, v: small()})
+			}
+		}
+		for k := 1 + rng.Intn(6); k > 0; k-- {
+			prog = append(prog, seq()...)
+		}
+		if rng.Intn(4) != 0 {
+			prog = append(prog, instr{op: []uint8{mPopRet, mRetZero, mRetTrue}[rng.Intn(3)]})
+		}
+		plain := &code{instrs: append([]instr(nil), prog...)}
+		for i := range plain.instrs {
+			plain.instrs[i].base = plain.instrs[i].op
+		}
+		fused := &code{instrs: append([]instr(nil), prog...)}
+		fused.fuse()
+		n := 1 + rng.Intn(4)
+		idx := 1 + rng.Intn(n+1)
+		spec := rng.Intn(2) == 0
+		for i := range x.stackInit {
+			x.stackInit[i] = int32(rng.Intn(3))
+		}
+		want := x.segState(x.runCode(plain, spec, n, idx))
+		got := x.segState(x.runCode(fused, spec, n, idx))
+		if got != want {
+			var ops []string
+			if k := len(fused.instrs) - 40; k > 0 {
+				ops = append(ops, fmt.Sprintf("(%d instructions)", k))
+			}
+			for _, in := range fused.instrs[max(0, len(fused.instrs)-40):] {
+				ops = append(ops, fmt.Sprintf("%d/%d%+v", in.op, in.base, in))
+			}
+			t.Fatalf("iteration %d (n %d idx %d spec %v): fused run differs\nprogram %s\nunfused:\n%s\nfused:\n%s",
+				iter, n, idx, spec, strings.Join(ops, " "), want, got)
+		}
+	}
+}
+
+// TestFuseCoversPatterns checks that each fused operation is produced for
+// its sequence, so TestFusedMatchesUnfused exercises them all.
+func TestFuseCoversPatterns(t *testing.T) {
+	seen := map[uint8]bool{}
+	for _, p := range [][]instr{
+		{{op: mPushUser}, {op: mPush}, {op: mEqual}}, {{op: mPushUser}, {op: mPush}, {op: mNotEq}},
+		{{op: mPushUser}, {op: mPush}, {op: mLess}}, {{op: mPushUser}, {op: mPush}, {op: mGtr}},
+		{{op: mPushUser}, {op: mPush}, {op: mLessEq}}, {{op: mPushUser}, {op: mPush}, {op: mGtrEq}},
+		{{op: mPush}, {op: mEqual}}, {{op: mPush}, {op: mNotEq}}, {{op: mPush}, {op: mLess}},
+		{{op: mPush}, {op: mGtr}}, {{op: mPush}, {op: mLessEq}}, {{op: mPush}, {op: mGtrEq}},
+		{{op: mAnd}, {op: mPopRet}}, {{op: mNext}, {op: mRetZero}}, {{op: mPush}, {op: mAttrSet}},
+		{{op: mPush}, {op: mSetUser}}, {{op: mPushGlyphAttr}, {op: mSetUser}}, {{op: mPushFeat}, {op: mCntxtItem}},
+		{{op: mAnd}, {op: mCntxtItem}}, {{op: mPush}, {op: mPopRet}}, {{op: mNext}, {op: mPush}, {op: mPopRet}},
+		{{op: mPushGlyphAttr}, {op: mAttrSet}}, {{op: mPushAttToGAttr}, {op: mAttrSet}},
+		{{op: mPushSlotAttr}, {op: mBitSet}, {op: mAttrSet}},
+		{{op: mPushUser}, {op: mPushUser}, {op: mLess}}, {{op: mGtr}, {op: mOr}}, {{op: mOr}, {op: mAnd}, {op: mPopRet}},
+	} {
+		c := &code{instrs: p}
+		c.fuse()
+		seen[c.instrs[0].op] = true
+	}
+	for op := uint8(mTempCopy + 1); op < mNumOps; op++ {
+		if !seen[op] {
+			t.Errorf("fused operation %d is never produced", op)
+		}
+	}
+}

@@ -1,0 +1,274 @@
+package sfnt
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand"
+	"os"
+	"reflect"
+	"testing"
+
+	"fontvm/internal/corpus"
+)
+
+// parseSimpleV1 is the straightforward simple-glyph decoder that the
+// table-driven one in glyf.go replaced (flags measured, then expanded,
+// then x, then y), kept as the oracle for the differential tests below.
+// It decodes file[start:end] like parseGlyph.
+func parseSimpleV1(file []byte, base, start, end int, gid uint16, g *Glyph) error {
+	g.reset()
+	if end == start {
+		return nil
+	}
+	bad := func(p int, format string, args ...any) *FormatError {
+		return &FormatError{Table: "glyf", Offset: p - base, Msg: fmt.Sprintf("glyph %d: ", gid) + fmt.Sprintf(format, args...), FreeType: "Invalid_Outline"}
+	}
+	if end-start < 10 {
+		return bad(start, "record of %d bytes is shorter than the 10-byte glyph header", end-start)
+	}
+	rec := file[start:end]
+	nc := int(i16(rec, 0))
+	if nc <= 0 {
+		return errors.New("not a simple glyph")
+	}
+	g.XMin, g.YMin, g.XMax, g.YMax = i16(rec, 2), i16(rec, 4), i16(rec, 6), i16(rec, 8)
+	g.NumContours = nc
+	p := 10
+	if nc >= 0xFFF || p+(nc+1)*2 > len(rec) {
+		if nc >= 0xFFF {
+			return bad(start, "%d contours (FreeType accepts at most 4094)", nc)
+		}
+		return bad(start+p, "%d contour end points run past the end of the record", nc)
+	}
+	g.EndPts = grow16(g.EndPts, nc)
+	prev := int(i16(rec, p))
+	if prev < 0 {
+		return bad(start+p, "negative contour end point %d", prev)
+	}
+	g.EndPts[0] = uint16(prev)
+	for i := 1; i < nc; i++ {
+		e := int(i16(rec, p+2*i))
+		if e <= prev {
+			return bad(start+p+2*i, "contour end point %d does not follow %d", e, prev)
+		}
+		g.EndPts[i] = uint16(e)
+		prev = e
+	}
+	p += 2 * nc
+	nPts := prev + 1
+	nIns := int(u16(rec, p))
+	p += 2
+	if nIns > len(rec)-p {
+		e := bad(start+p-2, "%d instruction bytes run past the end of the record", nIns)
+		e.FreeType = "Too_Many_Hints"
+		return e
+	}
+	if nIns > 0 {
+		g.Instructions = rec[p : p+nIns : p+nIns]
+	}
+	p += nIns
+	q := p
+	xs, ys := 0, 0
+	for i := 0; i < nPts; {
+		if q >= len(rec) {
+			return bad(start+q, "flags run past the end of the record (point %d of %d)", i, nPts)
+		}
+		c := rec[q]
+		q++
+		cnt := 1
+		if c&FlagRepeat != 0 {
+			if q >= len(rec) {
+				return bad(start+q, "flag repeat count runs past the end of the record")
+			}
+			cnt += int(rec[q])
+			q++
+			if i+cnt > nPts {
+				return bad(start+q-1, "flag repeat count %d runs past the last point", cnt-1)
+			}
+		}
+		xs += cnt * coordSize(c, FlagXShort, FlagXSame)
+		ys += cnt * coordSize(c, FlagYShort, FlagYSame)
+		i += cnt
+	}
+	if xs > len(rec)-q {
+		return bad(start+q, "x coordinates (%d bytes) run past the end of the record", xs)
+	}
+	if ys > len(rec)-q-xs {
+		return bad(start+q+xs, "y coordinates (%d bytes) run past the end of the record", ys)
+	}
+	g.Flags = make([]uint8, nPts)
+	for i := 0; i < nPts; {
+		c := rec[p]
+		p++
+		g.Flags[i] = c
+		i++
+		if c&FlagRepeat != 0 {
+			cnt := int(rec[p])
+			p++
+			for ; cnt > 0; cnt-- {
+				g.Flags[i] = c
+				i++
+			}
+		}
+	}
+	g.X = make([]int32, nPts)
+	g.Y = make([]int32, nPts)
+	var x int32
+	for i, c := range g.Flags {
+		if c&FlagXShort != 0 {
+			d := int32(rec[p])
+			p++
+			if c&FlagXSame == 0 {
+				d = -d
+			}
+			x += d
+		} else if c&FlagXSame == 0 {
+			x += int32(i16(rec, p))
+			p += 2
+		}
+		g.X[i] = x
+	}
+	var y int32
+	for i, c := range g.Flags {
+		if c&FlagYShort != 0 {
+			d := int32(rec[p])
+			p++
+			if c&FlagYSame == 0 {
+				d = -d
+			}
+			y += d
+		} else if c&FlagYSame == 0 {
+			y += int32(i16(rec, p))
+			p += 2
+		}
+		g.Y[i] = y
+	}
+	return nil
+}
+
+// sameSimple compares parseGlyph on file[start:end] (into a reused,
+// possibly dirty Glyph) with parseSimpleV1, for simple glyph records.
+func sameSimple(t *testing.T, what string, file []byte, start, end int, reused *Glyph) {
+	t.Helper()
+	if end-start >= 2 && int16(uint16(file[start])<<8|uint16(file[start+1])) <= 0 {
+		return
+	}
+	var want Glyph
+	errWant := parseSimpleV1(file, 0, start, end, 7, &want)
+	errGot := parseGlyph(file, 0, start, end, 0, 1<<16, 7, reused)
+	if (errWant == nil) != (errGot == nil) || errWant != nil && errWant.Error() != errGot.Error() {
+		t.Fatalf("%s: error %v, want %v", what, errGot, errWant)
+	}
+	if errWant != nil {
+		return
+	}
+	g := reused
+	if g.NumContours != want.NumContours || g.XMin != want.XMin || g.YMin != want.YMin || g.XMax != want.XMax ||
+		g.YMax != want.YMax || !reflect.DeepEqual(append([]uint16{}, g.EndPts...), append([]uint16{}, want.EndPts...)) ||
+		!bytes.Equal(g.Flags, want.Flags) || !bytes.Equal(g.Instructions, want.Instructions) ||
+		!reflect.DeepEqual(append([]int32{}, g.X...), append([]int32{}, want.X...)) ||
+		!reflect.DeepEqual(append([]int32{}, g.Y...), append([]int32{}, want.Y...)) {
+		t.Fatalf("%s: decoded glyph differs from the reference decoder", what)
+	}
+}
+
+// TestSimpleGlyphDecoderDifferential checks the table-driven decoder
+// against the old one on every simple glyph of the corpus fonts, in the
+// file (fast path: bytes follow the record) and as exact records (the
+// last coordinates end the data), and on random mutations of them.
+func TestSimpleGlyphDecoderDifferential(t *testing.T) {
+	fonts := append([]corpus.Font{}, corpus.GoFonts[:2]...)
+	for _, f := range corpus.HintedFonts {
+		if _, err := os.Stat(f.Path); err == nil {
+			fonts = append(fonts, f)
+		}
+	}
+	rng := rand.New(rand.NewSource(1))
+	var reused Glyph
+	n := 0
+	for _, cf := range fonts {
+		data := cf.Data
+		if data == nil {
+			var err error
+			if data, err = os.ReadFile(cf.Path); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, err := Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for gid := 0; gid < f.NumGlyphs(); gid++ {
+			off, ln := f.location(gid)
+			s := f.glyfOff + off
+			sameSimple(t, fmt.Sprintf("%s/%d in file", cf.Name, gid), data, s, s+ln, &reused)
+			rec := append([]byte(nil), data[s:s+ln]...)
+			sameSimple(t, fmt.Sprintf("%s/%d exact", cf.Name, gid), rec, 0, len(rec), &reused)
+			if ln < 12 || gid%3 != 0 {
+				continue
+			}
+			for k := 0; k < 8; k++ {
+				m := append([]byte(nil), rec...)
+				for j := rng.Intn(4); j >= 0; j-- {
+					m[10+rng.Intn(len(m)-10)] = byte(rng.Intn(256))
+				}
+				cut := len(m)
+				if k&1 == 1 {
+					cut = 10 + rng.Intn(len(m)-9)
+				}
+				sameSimple(t, fmt.Sprintf("%s/%d mutation %d exact", cf.Name, gid, k), m[:cut], 0, cut, &reused)
+				padded := append(m[:cut:cut], 0xFF, 0x7F, 0x80)
+				sameSimple(t, fmt.Sprintf("%s/%d mutation %d padded", cf.Name, gid, k), padded, 0, cut, &reused)
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no glyphs compared")
+	}
+}
+
+// FuzzSimpleGlyphDecoder compares the two decoders on arbitrary
+// records, exact and followed by two more bytes.
+func FuzzSimpleGlyphDecoder(f *testing.F) {
+	font, err := Parse(corpus.GoFonts[0].Data)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, gid := range []uint16{3, 36, 68, 100} {
+		rec, err := font.GlyphData(gid)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(rec)
+	}
+	var reused Glyph
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sameSimple(t, "exact", data, 0, len(data), &reused)
+		padded := append(data[:len(data):len(data)], 0x80, 0x01)
+		sameSimple(t, "padded", padded, 0, len(data), &reused)
+	})
+}
+
+// BenchmarkLoadGlyphDejaVu loads every glyph of DejaVu Sans (ns per
+// glyph record).
+func BenchmarkLoadGlyphDejaVu(b *testing.B) {
+	data, err := os.ReadFile(corpus.HintedFonts[0].Path)
+	if err != nil {
+		b.Skip(err)
+	}
+	f, err := Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var g Glyph
+	n := f.NumGlyphs()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := f.LoadGlyph(uint16(i%n), &g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

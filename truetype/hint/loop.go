@@ -1,0 +1,923 @@
+package hint
+
+import (
+	"math"
+
+	"fontvm/truetype/isa"
+)
+
+// The untraced instruction loop.
+//
+// runFast is TT_RunIns for runs without a tracer. It gives exactly the
+// results of runTraced (exec.go) - same errors at the same pc and opcode,
+// same stack, same counters - but keeps the hot machine state (ip, stack
+// top, code) in locals and runs the cheap, frequent instructions in the
+// loop itself: pushes, stack, arithmetic, comparison and logic, RS, WS,
+// RCVT, SRP0-2, MPPEM, the graphics-state setters that only store a
+// value (rounding modes, SMD, SCVTCI, SSWCI, SDB, SDS, FLIPON/OFF),
+// IF/ELSE/EIF, the jumps, CALL, LOOPCALL and ENDF. Each of those cases
+// first checks every condition under which FreeType would do anything
+// but the plain operation (too few arguments, no room on the stack, code
+// overflow, a zero divisor, a bad jump, the first storage write of a
+// glyph program, ...); if one holds, it leaves the machine untouched and
+// the instruction runs through step instead, which is runTraced's
+// per-instruction body. So every odd case has one implementation, the
+// reference one, and the inline cases only ever take the plain path.
+//
+// The inline cases advance ip and the stack top by constants, so the
+// next instruction's address does not wait for table lookups.
+//
+// IF/ELSE skipping in fpgm and prep is memoised per byte offset
+// (skipMemo); glyph programs, which usually run once, walk the bytes.
+
+// opInfo is one opcode's decoding: FreeType's Pop_Push_Count and
+// opcode_length (length < 0: NPUSHB/NPUSHW, length 2 - length*count).
+type opInfo struct {
+	pops, pushes uint8
+	length       int8
+}
+
+// opTab packs isa's Pops/Pushes (popPush) and opLen.
+var opTab = func() (t [256]opInfo) {
+	for op := range t {
+		pops, pushes := isa.Opcodes[op].Pops, isa.Opcodes[op].Pushes
+		if pops < 0 || pops > math.MaxUint8 || pushes < 0 || pushes > math.MaxUint8 {
+			panic("hint: pops/pushes out of range")
+		}
+		t[op] = opInfo{pops: uint8(pops), pushes: uint8(pushes), length: opLen[op]}
+	}
+	return t
+}()
+
+// skipMemo caches, for one code range (fpgm or prep, whose bytes are the
+// same for every run of an instance), where the skip of a false IF or of
+// an ELSE at each byte offset ends: end[i] is 1 + the offset of the
+// ELSE/EIF that ends the skip starting at offset i, 0 when not known yet.
+// Only successful skips are cached (a failing one ends the run and is
+// recomputed). The answer depends only on the bytes and the offset, so
+// caching it per offset gives the byte walk's answer for every offset,
+// including offsets inside push data reached by jumps.
+type skipMemo struct {
+	code []byte // identity of the code the table is for
+	end  []int32
+}
+
+// memoFor returns the skip table for code (fpgm or prep), resetting it
+// when the range now holds other bytes. Code longer than an int32 can
+// index is not memoised (nil: walk every time).
+func (m *skipMemo) memoFor(code []byte) []int32 {
+	if len(code) == 0 || len(code) >= math.MaxInt32 {
+		m.code, m.end = nil, nil
+		return nil
+	}
+	if len(m.code) == len(code) && &m.code[0] == &code[0] {
+		return m.end
+	}
+	m.code = code
+	if cap(m.end) >= len(code) {
+		m.end = m.end[:len(code)]
+		clear(m.end)
+	} else {
+		m.end = make([]int32, len(code))
+	}
+	return m.end
+}
+
+// skipScan walks the code from the IF (isElse false) or ELSE (isElse
+// true) at ip exactly as insIF/insELSE do with skipCode: instruction by
+// instruction, nesting on IF, until the EIF (or, for IF, an ELSE) at
+// nesting level 1. It returns the offset of that ELSE/EIF and true, or,
+// when an instruction runs past the end of the code (Code_Overflow), the
+// ip and opcode skipCode leaves in e.ip and e.opcode, and false.
+func skipScan(code []byte, ip int, isElse bool) (int, byte, bool) {
+	op := code[ip]
+	n := 1 // IF and ELSE are one byte long
+	nIfs := 1
+	for {
+		ip += n
+		if ip >= len(code) {
+			return ip, op, false
+		}
+		op = code[ip]
+		n = int(opLen[op])
+		if n < 0 {
+			if ip+1 >= len(code) {
+				return ip, op, false
+			}
+			n = 2 - n*int(code[ip+1])
+		}
+		if ip+n > len(code) {
+			return ip, op, false
+		}
+		switch op {
+		case 0x58:
+			nIfs++
+		case 0x1B:
+			if nIfs == 1 && !isElse {
+				return ip, op, true
+			}
+		case 0x59:
+			nIfs--
+			if nIfs == 0 {
+				return ip, op, true
+			}
+		}
+	}
+}
+
+// validateMemos (re)validates the skip tables of fpgm and prep against
+// the code ranges at the start of a run; glyph programs (which usually
+// run once) have none: skips[rangeGlyph] stays empty.
+func (e *exec) validateMemos() {
+	e.skips[rangeFont].memoFor(e.ranges[rangeFont])
+	e.skips[rangeCVT].memoFor(e.ranges[rangeCVT])
+}
+
+// skip is insIF's false branch and insELSE with the memo: e.ip is at the
+// IF or ELSE, e.opcode its opcode; on return e.ip, e.opcode and e.length
+// are as skipCode leaves them (at the ELSE/EIF, or Code_Overflow set).
+func (e *exec) skip() {
+	ip := e.ip
+	m := e.skips[e.curRange&3].end
+	if ip < len(m) {
+		if t := m[ip]; t != 0 {
+			e.ip = int(t) - 1
+			e.opcode = e.code[e.ip]
+			e.length = 1
+			return
+		}
+	}
+	end, op, ok := skipScan(e.code, ip, e.opcode == 0x1B)
+	e.ip, e.opcode = end, op
+	if !ok {
+		e.err = errCodeOverflow
+		return
+	}
+	e.length = 1 // ELSE and EIF
+	if ip < len(m) {
+		m[ip] = int32(end + 1)
+	}
+}
+
+// Results of step.
+const (
+	stepDone = iota // the instruction ran; it counts against the budget
+	stepIDef        // an IDEF was called for an undefined opcode; not counted
+	stepStop        // the run ends with e.err (e.stop done)
+)
+
+// step runs the instruction at e.ip, with e.top elements on the stack,
+// exactly as one iteration of runTraced does, and leaves e.ip, e.top,
+// e.code and e.curRange for the next one.
+func (e *exec) step() int {
+	code := e.code
+	op := code[e.ip]
+	e.opcode = op
+	info := opTab[op]
+	n := int(info.length)
+	if n < 0 {
+		if e.ip+1 >= len(code) {
+			e.err = errCodeOverflow
+			e.stop()
+			return stepStop
+		}
+		n = 2 - n*int(code[e.ip+1])
+	}
+	if e.ip+n > len(code) {
+		e.err = errCodeOverflow
+		e.stop()
+		return stepStop
+	}
+	e.length = n
+	args := e.top - int(info.pops)
+	if args < 0 {
+		clear(e.stack[:info.pops])
+		args = 0
+	}
+	e.args = args
+	e.newTop = args + int(info.pushes)
+	if e.newTop > len(e.stack) {
+		e.err = errStackOverflow
+		e.stop()
+		return stepStop
+	}
+	e.stepIns = true
+	if op == 0x1B || (op == 0x58 && e.stack[args] == 0) {
+		e.skip()
+	} else {
+		e.dispatch()
+	}
+	if e.err != errOK {
+		if e.err == errInvalidOpcode {
+			if !e.callIDef() {
+				e.stop()
+				return stepStop
+			}
+			return stepIDef
+		}
+		e.stop()
+		return stepStop
+	}
+	e.top = e.newTop
+	if e.stepIns {
+		e.ip += e.length
+	}
+	return stepDone
+}
+
+// runFast is the untraced instruction loop; see the top of this file.
+func (e *exec) runFast() errCode {
+	e.validateMemos()
+
+	code := e.code
+	ip := e.ip
+	top := e.top
+	stack := e.stack
+	insCounter := 0
+	var op byte
+	for {
+		// TT_RunIns counts an instruction and checks the budget and the
+		// end of the code after each one; checking before each one is
+		// the same, and also covers a run that starts at the end.
+		if insCounter > MaxRunnableOpcodes {
+			e.err = errExecutionTooLong
+			break
+		}
+		if ip >= len(code) {
+			if e.callTop > 0 {
+				e.err = errCodeOverflow
+				break
+			}
+			e.ip, e.top, e.opcode = ip, top, op
+			return errOK
+		}
+		op = code[ip]
+		insCounter++
+		switch op {
+		case 0xB0: // PUSHB[0]
+			if ip+2 > len(code) || top >= len(stack) {
+				break
+			}
+			stack[top] = int64(code[ip+1])
+			top++
+			ip += 2
+			continue
+		case 0xB1: // PUSHB[1]
+			if ip+3 > len(code) || top+2 > len(stack) {
+				break
+			}
+			stack[top] = int64(code[ip+1])
+			stack[top+1] = int64(code[ip+2])
+			top += 2
+			ip += 3
+			continue
+		case 0xB2, 0xB3, 0xB4, 0xB5, 0xB6, 0xB7: // PUSHB[2-7]
+			l := int(op) - 0xAF
+			if ip+1+l > len(code) || top+l > len(stack) {
+				break
+			}
+			for k, b := range code[ip+1 : ip+1+l] {
+				stack[top+k] = int64(b)
+			}
+			top += l
+			ip += 1 + l
+			continue
+		case 0xB8: // PUSHW[0]
+			if ip+3 > len(code) || top >= len(stack) {
+				break
+			}
+			stack[top] = int64(int16(uint16(code[ip+1])<<8 | uint16(code[ip+2])))
+			top++
+			ip += 3
+			continue
+		case 0xB9, 0xBA, 0xBB, 0xBC, 0xBD, 0xBE, 0xBF: // PUSHW[1-7]
+			l := int(op) - 0xB7
+			if ip+1+2*l > len(code) || top+l > len(stack) {
+				break
+			}
+			for k := 0; k < l; k++ {
+				p := ip + 1 + 2*k
+				stack[top+k] = int64(int16(uint16(code[p])<<8 | uint16(code[p+1])))
+			}
+			top += l
+			ip += 1 + 2*l
+			continue
+		case 0x40: // NPUSHB
+			if ip+1 >= len(code) {
+				break
+			}
+			l := int(code[ip+1])
+			if ip+2+l > len(code) || top+l > len(stack) {
+				break
+			}
+			for k, b := range code[ip+2 : ip+2+l] {
+				stack[top+k] = int64(b)
+			}
+			top += l
+			ip += 2 + l
+			continue
+		case 0x41: // NPUSHW
+			if ip+1 >= len(code) {
+				break
+			}
+			l := int(code[ip+1])
+			if ip+2+2*l > len(code) || top+l > len(stack) {
+				break
+			}
+			for k := 0; k < l; k++ {
+				p := ip + 2 + 2*k
+				stack[top+k] = int64(int16(uint16(code[p])<<8 | uint16(code[p+1])))
+			}
+			top += l
+			ip += 2 + 2*l
+			continue
+		case 0x20: // DUP
+			if top < 1 || top >= len(stack) {
+				break
+			}
+			stack[top] = stack[top-1]
+			top++
+			ip++
+			continue
+		case 0x21: // POP
+			if top < 1 {
+				break
+			}
+			top--
+			ip++
+			continue
+		case 0x22: // CLEAR
+			top = 0
+			ip++
+			continue
+		case 0x23: // SWAP
+			if top < 2 {
+				break
+			}
+			stack[top-2], stack[top-1] = stack[top-1], stack[top-2]
+			ip++
+			continue
+		case 0x24: // DEPTH
+			if top >= len(stack) {
+				break
+			}
+			stack[top] = int64(top)
+			top++
+			ip++
+			continue
+		case 0x25: // CINDEX
+			if top < 1 {
+				break
+			}
+			if l := stack[top-1]; l <= 0 || l > int64(top-1) {
+				stack[top-1] = 0
+			} else {
+				stack[top-1] = stack[int64(top-1)-l]
+			}
+			ip++
+			continue
+		case 0x26: // MINDEX
+			if top < 1 {
+				break
+			}
+			top--
+			if l := stack[top]; l > 0 && l <= int64(top) {
+				i := top - int(l)
+				k := stack[i]
+				copy(stack[i:top-1], stack[i+1:top])
+				stack[top-1] = k
+			}
+			ip++
+			continue
+		case 0x8A: // ROLL
+			if top < 3 {
+				break
+			}
+			stack[top-3], stack[top-2], stack[top-1] = stack[top-2], stack[top-1], stack[top-3]
+			ip++
+			continue
+		case 0x8B: // MAX
+			if top < 2 {
+				break
+			}
+			top--
+			if stack[top] > stack[top-1] {
+				stack[top-1] = stack[top]
+			}
+			ip++
+			continue
+		case 0x8C: // MIN
+			if top < 2 {
+				break
+			}
+			top--
+			if stack[top] < stack[top-1] {
+				stack[top-1] = stack[top]
+			}
+			ip++
+			continue
+		case 0x50: // LT
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = b2i(stack[top-1] < stack[top])
+			ip++
+			continue
+		case 0x51: // LTEQ
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = b2i(stack[top-1] <= stack[top])
+			ip++
+			continue
+		case 0x52: // GT
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = b2i(stack[top-1] > stack[top])
+			ip++
+			continue
+		case 0x53: // GTEQ
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = b2i(stack[top-1] >= stack[top])
+			ip++
+			continue
+		case 0x54: // EQ
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = b2i(stack[top-1] == stack[top])
+			ip++
+			continue
+		case 0x55: // NEQ
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = b2i(stack[top-1] != stack[top])
+			ip++
+			continue
+		case 0x5A: // AND
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = b2i(stack[top-1] != 0 && stack[top] != 0)
+			ip++
+			continue
+		case 0x5B: // OR
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = b2i(stack[top-1] != 0 || stack[top] != 0)
+			ip++
+			continue
+		case 0x5C: // NOT
+			if top < 1 {
+				break
+			}
+			stack[top-1] = b2i(stack[top-1] == 0)
+			ip++
+			continue
+		case 0x60: // ADD
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = int64(uint64(stack[top-1]) + uint64(stack[top]))
+			ip++
+			continue
+		case 0x61: // SUB
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = int64(uint64(stack[top-1]) - uint64(stack[top]))
+			ip++
+			continue
+		case 0x62: // DIV
+			if top < 2 || stack[top-1] == 0 {
+				break
+			}
+			top--
+			stack[top-1] = div64(stack[top-1], stack[top])
+			ip++
+			continue
+		case 0x63: // MUL
+			if top < 2 {
+				break
+			}
+			top--
+			stack[top-1] = mul64(stack[top-1], stack[top])
+			ip++
+			continue
+		case 0x64: // ABS
+			if top < 1 {
+				break
+			}
+			if stack[top-1] < 0 {
+				stack[top-1] = -stack[top-1]
+			}
+			ip++
+			continue
+		case 0x65: // NEG
+			if top < 1 {
+				break
+			}
+			stack[top-1] = -stack[top-1]
+			ip++
+			continue
+		case 0x66: // FLOOR
+			if top < 1 {
+				break
+			}
+			stack[top-1] = pixFloor(stack[top-1])
+			ip++
+			continue
+		case 0x67: // CEILING
+			if top < 1 {
+				break
+			}
+			stack[top-1] = pixCeil(stack[top-1])
+			ip++
+			continue
+		case 0x43: // RS
+			if top < 1 {
+				break
+			}
+			if i := uint64(stack[top-1]); i < uint64(len(e.storage)) {
+				stack[top-1] = e.storage[i]
+			} else {
+				stack[top-1] = 0
+			}
+			ip++
+			continue
+		case 0x42: // WS
+			if top < 2 {
+				break
+			}
+			if i := uint64(stack[top-2]); i < uint64(len(e.storage)) {
+				if e.iniRange == rangeGlyph && sameSlice(e.storage, e.origStorage) {
+					break // the glyph program's first write: copy (step)
+				}
+				e.storage[i] = stack[top-1]
+			}
+			top -= 2
+			ip++
+			continue
+		case 0x45: // RCVT
+			if top < 1 {
+				break
+			}
+			if i := uint64(stack[top-1]); i < uint64(len(e.cvt)) {
+				stack[top-1] = e.cvt[i]
+			} else {
+				stack[top-1] = 0
+			}
+			ip++
+			continue
+		case 0x10: // SRP0
+			if top < 1 {
+				break
+			}
+			top--
+			e.gs.rp0 = uint16(stack[top])
+			ip++
+			continue
+		case 0x11: // SRP1
+			if top < 1 {
+				break
+			}
+			top--
+			e.gs.rp1 = uint16(stack[top])
+			ip++
+			continue
+		case 0x12: // SRP2
+			if top < 1 {
+				break
+			}
+			top--
+			e.gs.rp2 = uint16(stack[top])
+			ip++
+			continue
+		case 0x18: // RTG
+			e.gs.roundState = roundToGrid
+			ip++
+			continue
+		case 0x19: // RTHG
+			e.gs.roundState = roundToHalfGrid
+			ip++
+			continue
+		case 0x3D: // RTDG
+			e.gs.roundState = roundToDoubleGrid
+			ip++
+			continue
+		case 0x7A: // ROFF
+			e.gs.roundState = roundOff
+			ip++
+			continue
+		case 0x7C: // RUTG
+			e.gs.roundState = roundUpToGrid
+			ip++
+			continue
+		case 0x7D: // RDTG
+			e.gs.roundState = roundDownToGrid
+			ip++
+			continue
+		case 0x4D: // FLIPON
+			e.gs.autoFlip = true
+			ip++
+			continue
+		case 0x4E: // FLIPOFF
+			e.gs.autoFlip = false
+			ip++
+			continue
+		case 0x1A: // SMD
+			if top < 1 {
+				break
+			}
+			top--
+			e.gs.minimumDistance = stack[top]
+			ip++
+			continue
+		case 0x1D: // SCVTCI
+			if top < 1 {
+				break
+			}
+			top--
+			e.gs.controlValueCutin = stack[top]
+			ip++
+			continue
+		case 0x1E: // SSWCI
+			if top < 1 {
+				break
+			}
+			top--
+			e.gs.singleWidthCutin = stack[top]
+			ip++
+			continue
+		case 0x5E: // SDB
+			if top < 1 {
+				break
+			}
+			top--
+			e.gs.deltaBase = uint16(stack[top])
+			ip++
+			continue
+		case 0x5F: // SDS
+			if top < 1 || uint64(stack[top-1]) > 6 {
+				break
+			}
+			top--
+			e.gs.deltaShift = uint16(stack[top])
+			ip++
+			continue
+		case 0x4B: // MPPEM
+			if top >= len(stack) {
+				break
+			}
+			stack[top] = e.ppem
+			top++
+			ip++
+			continue
+		case 0x59: // EIF
+			ip++
+			continue
+		case 0x58: // IF
+			if top < 1 {
+				break
+			}
+			if stack[top-1] != 0 {
+				top--
+				ip++
+				continue
+			}
+			if m := e.skips[e.curRange&3].end; ip < len(m) && m[ip] != 0 {
+				top--
+				ip = int(m[ip])
+				op = code[ip-1] // e.opcode after the skip: the ELSE/EIF
+				continue
+			}
+		case 0x1B: // ELSE
+			if m := e.skips[e.curRange&3].end; ip < len(m) && m[ip] != 0 {
+				ip = int(m[ip])
+				op = code[ip-1]
+				continue
+			}
+		case 0x2B: // CALL
+			if top < 1 || e.callTop >= CallStackSize {
+				break
+			}
+			def := e.plainFunc(stack[top-1])
+			if def == nil {
+				break
+			}
+			fcode, ok := e.plainRange(def.rng, def.start)
+			if !ok {
+				break
+			}
+			c := &e.callStack[e.callTop]
+			c.callerRange, c.callerIP, c.count, c.def = e.curRange, ip+1, 1, def
+			e.callTop++
+			e.code, e.curRange, code = fcode, def.rng, fcode
+			top--
+			ip = def.start
+			continue
+		case 0x2A: // LOOPCALL
+			if top < 2 || e.callTop >= CallStackSize {
+				break
+			}
+			def := e.plainFunc(stack[top-1])
+			if def == nil {
+				break
+			}
+			n := stack[top-2]
+			if n <= 0 {
+				top -= 2
+				ip++
+				continue
+			}
+			fcode, ok := e.plainRange(def.rng, def.start)
+			if !ok || uint64(e.loopcallCounter+n) > uint64(e.loopcallCounterMax) {
+				break
+			}
+			c := &e.callStack[e.callTop]
+			c.callerRange, c.callerIP, c.count, c.def = e.curRange, ip+1, int64(int32(n)), def
+			e.callTop++
+			e.code, e.curRange, code = fcode, def.rng, fcode
+			e.loopcallCounter += n
+			top -= 2
+			ip = def.start
+			continue
+		case 0x2D: // ENDF
+			if e.callTop <= 0 {
+				break
+			}
+			c := &e.callStack[e.callTop-1]
+			if c.count > 1 { // LOOPCALL: run the function again
+				c.count--
+				ip = c.def.start
+				continue
+			}
+			rcode, ok := e.plainRange(c.callerRange, c.callerIP)
+			if !ok {
+				break
+			}
+			c.count--
+			e.callTop--
+			e.code, e.curRange, code = rcode, c.callerRange, rcode
+			ip = c.callerIP
+			continue
+		case 0x1C: // JMPR
+			if top < 1 {
+				break
+			}
+			if t, ok := e.jumpOK(ip, stack[top-1], top-1); ok {
+				top--
+				ip = t
+				continue
+			}
+		case 0x78, 0x79: // JROT, JROF
+			if top < 2 {
+				break
+			}
+			if (stack[top-1] != 0) != (op == 0x78) {
+				top -= 2
+				ip++
+				continue
+			}
+			if t, ok := e.jumpOK(ip, stack[top-2], top-2); ok {
+				top -= 2
+				ip = t
+				continue
+			}
+		}
+		// Everything else runs through dispatch as in runTraced. The
+		// one-byte instructions with enough arguments and room on the
+		// stack (nearly all) are set up here; the rest, and every odd
+		// case of the inline instructions above, go through step.
+		if info := opTab[op]; info.length == 1 && top >= int(info.pops) &&
+			top-int(info.pops)+int(info.pushes) <= len(stack) && op != 0x58 && op != 0x1B {
+			args := top - int(info.pops)
+			e.ip, e.top, e.opcode, e.length = ip, top, op, 1
+			e.args, e.newTop, e.stepIns = args, args+int(info.pushes), true
+			e.dispatch()
+			if e.err == errOK {
+				top = e.newTop
+				ip = e.ip
+				if e.stepIns {
+					ip += e.length
+				}
+				code, op = e.code, e.opcode
+				continue
+			}
+			if e.err != errInvalidOpcode || !e.callIDef() {
+				return e.stop()
+			}
+			insCounter-- // an IDEF call does not count
+			ip, code, op = e.ip, e.code, e.opcode
+			continue
+		}
+		e.ip, e.top = ip, top
+		switch e.step() {
+		case stepStop:
+			return e.err
+		case stepIDef:
+			insCounter--
+		}
+		ip, top, code, op = e.ip, e.top, e.code, e.opcode
+	}
+	e.ip, e.top, e.opcode = ip, top, op
+	return e.stop()
+}
+
+// plainFunc is findFunc with its direct path inline: function f when
+// the definitions are dense (function i in fdefs[i]) and f is an active
+// one, else findFunc's answer. nil: CALL and LOOPCALL run through step,
+// which fails as FreeType does.
+func (e *exec) plainFunc(f int64) *defRec {
+	if uint64(f) < uint64(len(e.fdefs)) && f <= int64(e.maxFunc) && e.maxFunc+1 == e.numFDefs {
+		if def := &e.fdefs[f]; int64(def.opc) == f && def.active {
+			return def
+		}
+	}
+	return e.findFunc(uint64(f))
+}
+
+// plainRange is gotoCodeRange's success path: the code of range r when
+// a jump to ip in it succeeds, false when gotoCodeRange would fail.
+func (e *exec) plainRange(r, ip int) ([]byte, bool) {
+	if r < 1 || r > 3 {
+		return nil, false
+	}
+	code := e.ranges[r]
+	if code == nil || ip > len(code) {
+		return nil, false
+	}
+	return code, true
+}
+
+// jumpOK is insJMPR's plain path: the target of a jump by off from ip
+// (args: the index of the jump's first argument), after counting a
+// backward jump, and true; or false, with nothing changed, when
+// insJMPR would fail (it then runs through step).
+func (e *exec) jumpOK(ip int, off int64, args int) (int, bool) {
+	if off == 0 && args == 0 {
+		return 0, false
+	}
+	t := int64(ip) + off
+	if t < 0 || (e.callTop > 0 && t > int64(e.callStack[e.callTop-1].def.end)) {
+		return 0, false
+	}
+	if off < 0 {
+		if e.negJumpCounter+1 > e.negJumpCounterMax {
+			return 0, false
+		}
+		e.negJumpCounter++
+	}
+	return int(t), true
+}
+
+// mul64 is MUL's FT_MulDiv(a, b, 64): (|a|*|b| + 32) / 64 in unsigned
+// 64-bit arithmetic, the sign applied after.
+func mul64(a, b int64) int64 {
+	ua, ub := uint64(a), uint64(b)
+	neg := false
+	if a < 0 {
+		ua, neg = -ua, true
+	}
+	if b < 0 {
+		ub, neg = -ub, !neg
+	}
+	d := (ua*ub + 32) >> 6
+	if neg {
+		return -int64(d)
+	}
+	return int64(d)
+}
+
+// div64 is DIV's FT_MulDiv_No_Round(a, 64, b) for b != 0: |a|*64 / |b|
+// in unsigned 64-bit arithmetic, the sign applied after.
+func div64(a, b int64) int64 {
+	ua, ub := uint64(a), uint64(b)
+	neg := false
+	if a < 0 {
+		ua, neg = -ua, true
+	}
+	if b < 0 {
+		ub, neg = -ub, !neg
+	}
+	d := (ua << 6) / ub
+	if neg {
+		return -int64(d)
+	}
+	return int64(d)
+}
