@@ -272,3 +272,24 @@ func BenchmarkLoadGlyphDejaVu(b *testing.B) {
 		}
 	}
 }
+
+// TestFlagWordSizes checks the bit-counting measure of eight flags
+// against the sum of their coordSizes entries.
+func TestFlagWordSizes(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 200000; i++ {
+		w := rng.Uint64()
+		if i < 256 {
+			w = uint64(i) * lanes
+		}
+		for n := 1; n <= 8; n++ {
+			var want uint64
+			for k := 0; k < n; k++ {
+				want += uint64(coordSizes[uint8(w>>(8*k))])
+			}
+			if got := flagWordSizes(w, lanes>>(64-8*n)); got != want {
+				t.Fatalf("flagWordSizes(%#x) over %d bytes = %#x, want %#x", w, n, got, want)
+			}
+		}
+	}
+}

@@ -298,15 +298,16 @@ func (e *exec) run() errCode {
 	e.iupyCalled = false
 	e.err = errOK
 
-	defer func() {
-		e.cvt = e.origCvt
-		e.storage = e.origStorage
-	}()
-
+	var c errCode
 	if e.tracer != nil {
-		return e.runTraced()
+		c = e.runTraced()
+	} else {
+		c = e.runFast()
 	}
-	return e.runFast()
+	// A glyph program's writes went to private copies (storage.go).
+	e.cvt = e.origCvt
+	e.storage = e.origStorage
+	return c
 }
 
 // runTraced is the reference form of the instruction loop, used when a
@@ -344,7 +345,7 @@ func (e *exec) runTraced() errCode {
 			tr = e.traceBefore()
 		}
 
-		e.dispatch()
+		e.dispatch(e.stack[e.args:])
 
 		if e.err != errOK {
 			if e.err == errInvalidOpcode {
@@ -418,14 +419,13 @@ func (e *exec) callIDef() bool {
 }
 
 // dispatch runs the instruction e.opcode; its arguments are
-// e.stack[e.args:] (a[0] deepest). Each family lives in its own file
+// a = e.stack[e.args:] (a[0] deepest). Each family lives in its own file
 // (arithmetic.go, control.go, storage.go, gstate.go, rounding.go,
 // moves.go, iup.go, deltas.go); the one-line instructions are here.
 // Undefined opcodes (0x28, 0x7B, 0x83, 0x84, 0x8F-0xAF) run their IDEF
 // or fail with Invalid_Opcode; GETVARIATION (0x91) and GETDATA (0x92) are
 // undefined for fonts without variations, as in FreeType.
-func (e *exec) dispatch() {
-	a := e.stack[e.args:]
+func (e *exec) dispatch(a []int64) {
 	op := e.opcode
 	switch op {
 	case 0x00, 0x01, 0x02, 0x03, 0x04, 0x05:

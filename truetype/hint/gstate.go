@@ -57,12 +57,12 @@ func (e *exec) dualProject(dx, dy int64) int64 {
 func sub(a, b int64) int64 { return int64(uint64(a) - uint64(b)) }
 func add(a, b int64) int64 { return int64(uint64(a) + uint64(b)) }
 
-// projectPts is PROJECT(v1, v2).
-func (e *exec) projectPts(v1, v2 vec) int64 { return e.project(sub(v1.x, v2.x), sub(v1.y, v2.y)) }
+// projectP is PROJECT(v1, v2), dualProjectP is DUALPROJ(v1, v2); on
+// pointers, so that they inline into the handlers.
+func (e *exec) projectP(v1, v2 *vec) int64 { return e.project(v1.x-v2.x, v1.y-v2.y) }
 
-// dualProjectPts is DUALPROJ(v1, v2).
-func (e *exec) dualProjectPts(v1, v2 vec) int64 {
-	return e.dualProject(sub(v1.x, v2.x), sub(v1.y, v2.y))
+func (e *exec) dualProjectP(v1, v2 *vec) int64 {
+	return e.dualProject(v1.x-v2.x, v1.y-v2.y)
 }
 
 // normalize is Normalize: (vx, vy) scaled to an F2Dot14 unit vector;
@@ -82,6 +82,18 @@ func (e *exec) insSxyTCA() {
 	op := e.opcode
 	aa := int32(op&1) << 14
 	bb := aa ^ 0x4000
+	if op < 2 {
+		// SVTCA: all three vectors on one axis; computeFuncs would give
+		// F_dot_P 0x4000 and the x (or y) shortcuts everywhere.
+		v := unitVec{aa, bb}
+		e.gs.projVector, e.gs.dualVector, e.gs.freeVector = v, v, v
+		x := op == 1
+		e.fDotP = 0x4000
+		e.projX, e.projY = x, !x
+		e.dualX, e.dualY = x, !x
+		e.moveX, e.moveY = x, !x
+		return
+	}
 	if op < 4 {
 		e.gs.projVector = unitVec{aa, bb}
 		e.gs.dualVector = unitVec{aa, bb}

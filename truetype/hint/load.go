@@ -278,26 +278,22 @@ func (in *Instance) loadSimple(gid int, g *sfnt.Glyph) error {
 	for _, e := range g.EndPts {
 		ld.contours = append(ld.contours, int(e))
 	}
-	// One pass per point: unscaled to orus (when hinting), scaled to cur
-	// (and org), on-curve bit to tags.
+	// One pass per point: scaled to cur, on-curve bit to tags, and, when
+	// the glyph has instructions to run, unscaled to orus and scaled to
+	// org (TT_Hint_Glyph's copy). Without instructions nothing reads the
+	// glyph's orus or org: no program sees this zone, and a composite's
+	// program sees its components' cur copied to orus (hintGlyph).
 	m := n + 4
 	s := in.scale
 	cur := ld.cur[base : base+m]
 	tags := ld.tags[base : base+m]
-	// With instructions to run, TT_Hint_Glyph copies the scaled points
-	// to org; that copy is made here too (orgSet).
 	orgSet := ld.hinted && len(g.Instructions) > 0
-	switch {
-	case orgSet:
+	if orgSet {
 		loadPointsOrg(cur, ld.org[base:base+m], ld.orus[base:base+m], tags, g.X, g.Y, g.Flags, s)
-	case ld.hinted:
-		loadPointsOrus(cur, ld.orus[base:base+m], tags, g.X, g.Y, g.Flags, s)
-	default:
-		loadPoints(cur, tags, g.X, g.Y, g.Flags, s)
-	}
-	if ld.hinted {
 		orus := ld.orus[base+n : base+m]
 		orus[0], orus[1], orus[2], orus[3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
+	} else {
+		loadPoints(cur, tags, g.X, g.Y, g.Flags, s)
 	}
 	pp := cur[n : n+4]
 	pp[0] = vec{mulFix(ld.pp1.x, s), mulFix(ld.pp1.y, s)}
@@ -341,24 +337,8 @@ func loadPoints(cur []vec, tags []uint8, xs, ys []int32, flags []uint8, s int64)
 	}
 }
 
-// loadPointsOrus is loadPoints that also stores the unscaled points in
-// orus.
-func loadPointsOrus(cur, orus []vec, tags []uint8, xs, ys []int32, flags []uint8, s int64) {
-	cur = cur[:len(xs)]
-	orus = orus[:len(xs)]
-	tags = tags[:len(xs)]
-	ys = ys[:len(xs)]
-	flags = flags[:len(xs)]
-	for i, x32 := range xs {
-		x, y := int64(x32), int64(ys[i])
-		orus[i] = vec{x, y}
-		cur[i] = vec{mulFix(x, s), mulFix(y, s)}
-		tags[i] = flags[i] & tagOn
-	}
-}
-
-// loadPointsOrg is loadPointsOrus that also stores the scaled points in
-// org.
+// loadPointsOrg is loadPoints that also stores the unscaled points in
+// orus and the scaled ones in org.
 func loadPointsOrg(cur, org, orus []vec, tags []uint8, xs, ys []int32, flags []uint8, s int64) {
 	cur = cur[:len(xs)]
 	org = org[:len(xs)]

@@ -28,13 +28,15 @@ import (
 // next instruction's address does not wait for table lookups.
 //
 // IF/ELSE skipping in fpgm and prep is memoised per byte offset
-// (skipMemo); glyph programs, which usually run once, walk the bytes.
+// (skipMemo); glyph programs, which usually run once, walk the bytes
+// (skipScan, through step).
 
 // opInfo is one opcode's decoding: FreeType's Pop_Push_Count and
 // opcode_length (length < 0: NPUSHB/NPUSHW, length 2 - length*count).
 type opInfo struct {
 	pops, pushes uint8
 	length       int8
+	direct       bool // one byte long, not IF or ELSE: runFast may dispatch it directly
 }
 
 // opTab packs isa's Pops/Pushes (popPush) and opLen.
@@ -44,7 +46,8 @@ var opTab = func() (t [256]opInfo) {
 		if pops < 0 || pops > math.MaxUint8 || pushes < 0 || pushes > math.MaxUint8 {
 			panic("hint: pops/pushes out of range")
 		}
-		t[op] = opInfo{pops: uint8(pops), pushes: uint8(pushes), length: opLen[op]}
+		t[op] = opInfo{pops: uint8(pops), pushes: uint8(pushes), length: opLen[op],
+			direct: opLen[op] == 1 && op != 0x58 && op != 0x1B}
 	}
 	return t
 }()
@@ -129,8 +132,11 @@ func skipScan(code []byte, ip int, isElse bool) (int, byte, bool) {
 // the code ranges at the start of a run; glyph programs (which usually
 // run once) have none: skips[rangeGlyph] stays empty.
 func (e *exec) validateMemos() {
-	e.skips[rangeFont].memoFor(e.ranges[rangeFont])
-	e.skips[rangeCVT].memoFor(e.ranges[rangeCVT])
+	for r := rangeFont; r <= rangeCVT; r++ {
+		if m, c := &e.skips[r], e.ranges[r]; len(m.code) != len(c) || len(c) > 0 && &m.code[0] != &c[0] {
+			m.memoFor(c)
+		}
+	}
 }
 
 // skip is insIF's false branch and insELSE with the memo: e.ip is at the
@@ -205,7 +211,7 @@ func (e *exec) step() int {
 	if op == 0x1B || (op == 0x58 && e.stack[args] == 0) {
 		e.skip()
 	} else {
-		e.dispatch()
+		e.dispatch(e.stack[args:])
 	}
 	if e.err != errOK {
 		if e.err == errInvalidOpcode {
@@ -225,31 +231,125 @@ func (e *exec) step() int {
 	return stepDone
 }
 
+// Results of fastLoop.
+const (
+	loopDone = iota // the run ended without error (e in sync)
+	loopFail        // the run ends with e.err (e in sync; e.stop not done)
+	loopSlow        // the instruction at e.ip (e.opcode, counted) needs the slow path
+)
+
 // runFast is the untraced instruction loop; see the top of this file.
+// fastLoop runs the inline instructions; whatever it cannot run plainly
+// comes back here, runs through dispatch (or step), and fastLoop
+// resumes. Keeping every call out of fastLoop keeps its loop state in
+// registers.
 func (e *exec) runFast() errCode {
 	e.validateMemos()
+	e.opcode = 0
+	// While runFast runs, e.stepIns is true and e.length is 1 except
+	// inside an instruction (the jumps clear stepIns; skipCode, used by
+	// FDEF and IDEF, leaves length 1 at the ENDF; step restores both).
+	e.stepIns, e.length = true, 1
+	insCounter := 0
+	for {
+		var st int
+		st, insCounter = e.fastLoop(insCounter)
+		switch st {
+		case loopDone:
+			return errOK
+		case loopFail:
+			return e.stop()
+		}
+		// Slow instructions, as long as they follow one another. The
+		// one-byte ones with enough arguments and room on the stack
+		// (nearly all) go straight to dispatch; the rest, and every odd
+		// case of the inline instructions, go through step.
+		for {
+			top := e.top
+			if info := opTab[e.opcode]; info.direct && top >= int(info.pops) &&
+				top-int(info.pops)+int(info.pushes) <= len(e.stack) {
+				args := top - int(info.pops)
+				e.args, e.newTop = args, args+int(info.pushes)
+				e.dispatch(e.stack[args:])
+				if e.err == errOK {
+					e.top = e.newTop
+					if e.stepIns {
+						e.ip++ // e.length is 1
+					} else {
+						e.stepIns = true
+					}
+				} else {
+					if e.err != errInvalidOpcode || !e.callIDef() {
+						return e.stop()
+					}
+					insCounter-- // an IDEF call does not count
+				}
+			} else {
+				switch e.step() {
+				case stepStop:
+					return e.err
+				case stepIDef:
+					insCounter--
+				}
+				e.stepIns, e.length = true, 1
+			}
+			// Back to fastLoop (which checks the budget and the end of
+			// the code) unless the next instruction is one it never runs.
+			if insCounter > MaxRunnableOpcodes || e.ip >= len(e.code) || fastOps[e.code[e.ip]] {
+				break
+			}
+			e.opcode = e.code[e.ip]
+			insCounter++
+		}
+	}
+}
 
-	code := e.code
+// fastOps marks the opcodes fastLoop has a case for. (Only speed depends
+// on it: a marked opcode fastLoop cannot run comes back as loopSlow, an
+// unmarked one runs through dispatch.)
+var fastOps = func() (t [256]bool) {
+	for _, op := range []byte{
+		0x10, 0x11, 0x12, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E,
+		0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x2A, 0x2B, 0x2D,
+		0x3D, 0x40, 0x41, 0x42, 0x43, 0x45, 0x4B, 0x4D, 0x4E,
+		0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x58, 0x59, 0x5A, 0x5B, 0x5C, 0x5E, 0x5F,
+		0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67,
+		0x78, 0x79, 0x7A, 0x7C, 0x7D, 0x8A, 0x8B, 0x8C,
+	} {
+		t[op] = true
+	}
+	for op := 0xB0; op <= 0xBF; op++ {
+		t[op] = true
+	}
+	return t
+}()
+
+// fastLoop runs instructions from e.ip until the run ends or an
+// instruction needs the slow path, counting them from insCounter; it
+// returns its result and the count. It calls nothing.
+func (e *exec) fastLoop(insCounter int) (int, int) {
+	// cap == len: slicing them needs no third register each
+	code := e.code[:len(e.code):len(e.code)]
 	ip := e.ip
 	top := e.top
-	stack := e.stack
-	insCounter := 0
-	var op byte
+	stack := e.stack[:len(e.stack):len(e.stack)]
+	op := e.opcode
 	for {
 		// TT_RunIns counts an instruction and checks the budget and the
 		// end of the code after each one; checking before each one is
 		// the same, and also covers a run that starts at the end.
 		if insCounter > MaxRunnableOpcodes {
 			e.err = errExecutionTooLong
-			break
+			e.ip, e.top, e.opcode = ip, top, op
+			return loopFail, insCounter
 		}
 		if ip >= len(code) {
+			e.ip, e.top, e.opcode = ip, top, op
 			if e.callTop > 0 {
 				e.err = errCodeOverflow
-				break
+				return loopFail, insCounter
 			}
-			e.ip, e.top, e.opcode = ip, top, op
-			return errOK
+			return loopDone, insCounter
 		}
 		op = code[ip]
 		insCounter++
@@ -276,9 +376,7 @@ func (e *exec) runFast() errCode {
 			if ip+1+l > len(code) || top+l > len(stack) {
 				break
 			}
-			for k, b := range code[ip+1 : ip+1+l] {
-				stack[top+k] = int64(b)
-			}
+			pushBytes(stack[top:top+l], code[ip+1:ip+1+l])
 			top += l
 			ip += 1 + l
 			continue
@@ -295,10 +393,7 @@ func (e *exec) runFast() errCode {
 			if ip+1+2*l > len(code) || top+l > len(stack) {
 				break
 			}
-			for k := 0; k < l; k++ {
-				p := ip + 1 + 2*k
-				stack[top+k] = int64(int16(uint16(code[p])<<8 | uint16(code[p+1])))
-			}
+			pushWords(stack[top:top+l], code[ip+1:ip+1+2*l])
 			top += l
 			ip += 1 + 2*l
 			continue
@@ -310,9 +405,7 @@ func (e *exec) runFast() errCode {
 			if ip+2+l > len(code) || top+l > len(stack) {
 				break
 			}
-			for k, b := range code[ip+2 : ip+2+l] {
-				stack[top+k] = int64(b)
-			}
+			pushBytes(stack[top:top+l], code[ip+2:ip+2+l])
 			top += l
 			ip += 2 + l
 			continue
@@ -324,10 +417,7 @@ func (e *exec) runFast() errCode {
 			if ip+2+2*l > len(code) || top+l > len(stack) {
 				break
 			}
-			for k := 0; k < l; k++ {
-				p := ip + 2 + 2*k
-				stack[top+k] = int64(int16(uint16(code[p])<<8 | uint16(code[p+1])))
-			}
+			pushWords(stack[top:top+l], code[ip+2:ip+2+2*l])
 			top += l
 			ip += 2 + 2*l
 			continue
@@ -384,7 +474,9 @@ func (e *exec) runFast() errCode {
 			if l := stack[top]; l > 0 && l <= int64(top) {
 				i := top - int(l)
 				k := stack[i]
-				copy(stack[i:top-1], stack[i+1:top])
+				for ; i < top-1; i++ { // (no memmove call in fastLoop)
+					stack[i] = stack[i+1]
+				}
 				stack[top-1] = k
 			}
 			ip++
@@ -716,7 +808,7 @@ func (e *exec) runFast() errCode {
 			if top < 1 || e.callTop >= CallStackSize {
 				break
 			}
-			def := e.plainFunc(stack[top-1])
+			def := e.denseFunc(stack[top-1])
 			if def == nil {
 				break
 			}
@@ -727,7 +819,7 @@ func (e *exec) runFast() errCode {
 			c := &e.callStack[e.callTop]
 			c.callerRange, c.callerIP, c.count, c.def = e.curRange, ip+1, 1, def
 			e.callTop++
-			e.code, e.curRange, code = fcode, def.rng, fcode
+			e.code, e.curRange, code = fcode, def.rng, fcode[:len(fcode):len(fcode)]
 			top--
 			ip = def.start
 			continue
@@ -735,7 +827,7 @@ func (e *exec) runFast() errCode {
 			if top < 2 || e.callTop >= CallStackSize {
 				break
 			}
-			def := e.plainFunc(stack[top-1])
+			def := e.denseFunc(stack[top-1])
 			if def == nil {
 				break
 			}
@@ -752,7 +844,7 @@ func (e *exec) runFast() errCode {
 			c := &e.callStack[e.callTop]
 			c.callerRange, c.callerIP, c.count, c.def = e.curRange, ip+1, int64(int32(n)), def
 			e.callTop++
-			e.code, e.curRange, code = fcode, def.rng, fcode
+			e.code, e.curRange, code = fcode, def.rng, fcode[:len(fcode):len(fcode)]
 			e.loopcallCounter += n
 			top -= 2
 			ip = def.start
@@ -773,7 +865,7 @@ func (e *exec) runFast() errCode {
 			}
 			c.count--
 			e.callTop--
-			e.code, e.curRange, code = rcode, c.callerRange, rcode
+			e.code, e.curRange, code = rcode, c.callerRange, rcode[:len(rcode):len(rcode)]
 			ip = c.callerIP
 			continue
 		case 0x1C: // JMPR
@@ -800,56 +892,22 @@ func (e *exec) runFast() errCode {
 				continue
 			}
 		}
-		// Everything else runs through dispatch as in runTraced. The
-		// one-byte instructions with enough arguments and room on the
-		// stack (nearly all) are set up here; the rest, and every odd
-		// case of the inline instructions above, go through step.
-		if info := opTab[op]; info.length == 1 && top >= int(info.pops) &&
-			top-int(info.pops)+int(info.pushes) <= len(stack) && op != 0x58 && op != 0x1B {
-			args := top - int(info.pops)
-			e.ip, e.top, e.opcode, e.length = ip, top, op, 1
-			e.args, e.newTop, e.stepIns = args, args+int(info.pushes), true
-			e.dispatch()
-			if e.err == errOK {
-				top = e.newTop
-				ip = e.ip
-				if e.stepIns {
-					ip += e.length
-				}
-				code, op = e.code, e.opcode
-				continue
-			}
-			if e.err != errInvalidOpcode || !e.callIDef() {
-				return e.stop()
-			}
-			insCounter-- // an IDEF call does not count
-			ip, code, op = e.ip, e.code, e.opcode
-			continue
-		}
-		e.ip, e.top = ip, top
-		switch e.step() {
-		case stepStop:
-			return e.err
-		case stepIDef:
-			insCounter--
-		}
-		ip, top, code, op = e.ip, e.top, e.code, e.opcode
+		// Everything else, and every odd case of the above.
+		e.ip, e.top, e.opcode = ip, top, op
+		return loopSlow, insCounter
 	}
-	e.ip, e.top, e.opcode = ip, top, op
-	return e.stop()
 }
 
-// plainFunc is findFunc with its direct path inline: function f when
-// the definitions are dense (function i in fdefs[i]) and f is an active
-// one, else findFunc's answer. nil: CALL and LOOPCALL run through step,
-// which fails as FreeType does.
-func (e *exec) plainFunc(f int64) *defRec {
+// denseFunc is findFunc's direct path: function f when the definitions
+// are dense (function i in fdefs[i]) and f is an active one, else nil
+// (CALL and LOOPCALL then run through dispatch, which searches).
+func (e *exec) denseFunc(f int64) *defRec {
 	if uint64(f) < uint64(len(e.fdefs)) && f <= int64(e.maxFunc) && e.maxFunc+1 == e.numFDefs {
 		if def := &e.fdefs[f]; int64(def.opc) == f && def.active {
 			return def
 		}
 	}
-	return e.findFunc(uint64(f))
+	return nil
 }
 
 // plainRange is gotoCodeRange's success path: the code of range r when
@@ -863,6 +921,26 @@ func (e *exec) plainRange(r, ip int) ([]byte, bool) {
 		return nil, false
 	}
 	return code, true
+}
+
+// pushBytes stores the bytes src as stack elements (len(dst) == len(src)).
+func pushBytes(dst []int64, src []byte) {
+	src = src[:len(dst)]
+	for k, b := range src {
+		dst[k] = int64(b)
+	}
+}
+
+// pushWords stores the big-endian signed words src as stack elements
+// (2*len(dst) == len(src)).
+func pushWords(dst []int64, src []byte) {
+	for k := range dst {
+		if len(src) < 2 {
+			return
+		}
+		dst[k] = int64(int16(uint16(src[0])<<8 | uint16(src[1])))
+		src = src[2:]
+	}
 }
 
 // jumpOK is insJMPR's plain path: the target of a jump by off from ip

@@ -77,12 +77,48 @@ func (e *exec) moveZp2(p int, dx, dy int64, touch bool) {
 	}
 }
 
+// moveZp2Range is Move_Zp2_Point for every point start..limit-1 of zp2
+// except skip (SHC, SHZ), with the choice of coordinates and touch flags,
+// which depends only on the graphics state, made once.
+func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
+	z := e.zp2
+	var t uint8
+	if touch && e.gs.freeVector.x != 0 {
+		t |= tagTouchX
+	}
+	if touch && e.gs.freeVector.y != 0 {
+		t |= tagTouchY
+	}
+	if e.gs.freeVector.x == 0 || e.backwardCompat {
+		dx = 0
+	}
+	if e.gs.freeVector.y == 0 || e.postIUP() {
+		dy = 0
+	}
+	if dx == 0 && dy == 0 && t == 0 {
+		return
+	}
+	for i := start; i < limit; i++ {
+		if i == skip {
+			continue
+		}
+		z.cur[i].x = add(z.cur[i].x, dx)
+		z.cur[i].y = add(z.cur[i].y, dy)
+		z.tags[i] |= t
+	}
+}
+
 // scaledOrusDist is the original distance FreeType measures from the
 // unscaled outline: DUALPROJ of orus scaled with x_scale (MD, MDRP, IP).
-func (e *exec) scaledOrusDist(v1, v2 vec) int64 {
+func (e *exec) scaledOrusDist(v1, v2 *vec) int64 {
 	if e.xScale == e.yScale {
-		return mulFix(e.dualProjectPts(v1, v2), e.xScale)
+		return mulFix(e.dualProjectP(v1, v2), e.xScale)
 	}
+	return e.scaledOrusDistXY(v1, v2)
+}
+
+// scaledOrusDistXY is scaledOrusDist for unequal scales.
+func (e *exec) scaledOrusDistXY(v1, v2 *vec) int64 {
 	x := mulFix(sub(v1.x, v2.x), e.xScale)
 	y := mulFix(sub(v1.y, v2.y), e.yScale)
 	return e.dualProject(x, y)
@@ -90,13 +126,11 @@ func (e *exec) scaledOrusDist(v1, v2 vec) int64 {
 
 // ipOrusDist is IP's original distance: with equal scales FreeType
 // leaves it unscaled (the scale cancels out in the ratio).
-func (e *exec) ipOrusDist(v1, v2 vec) int64 {
+func (e *exec) ipOrusDist(v1, v2 *vec) int64 {
 	if e.xScale == e.yScale {
-		return e.dualProjectPts(v1, v2)
+		return e.dualProjectP(v1, v2)
 	}
-	x := mulFix(sub(v1.x, v2.x), e.xScale)
-	y := mulFix(sub(v1.y, v2.y), e.yScale)
-	return e.dualProject(x, y)
+	return e.scaledOrusDistXY(v1, v2)
 }
 
 // insMDAP is MDAP[a] (0x2E-0x2F, pops 1): touch point, rounding it for
@@ -156,9 +190,9 @@ func (e *exec) insMDRP(a []int64) {
 	if int(p) < e.zp1.nPoints && int(e.gs.rp0) < e.zp0.nPoints {
 		var orgDist int64
 		if e.gs.gep0 == 0 || e.gs.gep1 == 0 {
-			orgDist = e.dualProjectPts(e.zp1.org[p], e.zp0.org[e.gs.rp0])
+			orgDist = e.dualProjectP(&e.zp1.org[p], &e.zp0.org[e.gs.rp0])
 		} else {
-			orgDist = e.scaledOrusDist(e.zp1.orus[p], e.zp0.orus[e.gs.rp0])
+			orgDist = e.scaledOrusDist(&e.zp1.orus[p], &e.zp0.orus[e.gs.rp0])
 		}
 		if e.gs.singleWidthCutin > 0 &&
 			orgDist < e.gs.singleWidthValue+e.gs.singleWidthCutin &&
@@ -185,7 +219,7 @@ func (e *exec) insMDRP(a []int64) {
 				dist = -md
 			}
 		}
-		cur := e.projectPts(e.zp1.cur[p], e.zp0.cur[e.gs.rp0])
+		cur := e.projectP(&e.zp1.cur[p], &e.zp0.cur[e.gs.rp0])
 		e.move(e.zp1, int(p), sub(dist, cur))
 	}
 	e.gs.rp1 = e.gs.rp0
@@ -230,8 +264,8 @@ func (e *exec) insMIRP(a []int64) {
 		z1.org[p].y = add(z0.org[rp0].y, mulFix14(cvtDist, e.gs.freeVector.y))
 		z1.cur[p] = z1.org[p]
 	}
-	orgDist := e.dualProjectPts(z1.org[p], z0.org[rp0])
-	curDist := e.projectPts(z1.cur[p], z0.cur[rp0])
+	orgDist := e.dualProjectP(&z1.org[p], &z0.org[rp0])
+	curDist := e.projectP(&z1.cur[p], &z0.cur[rp0])
 	// FreeType tests (org_dist ^ cvt_dist) < 0: the signs differ (zero
 	// counting as positive). Written as a comparison of signs: with the
 	// XOR form, one optimised test build of this package skipped the
@@ -285,7 +319,7 @@ func (e *exec) insMSIRP(a []int64) {
 		e.moveOrig(e.zp1, int(p), a[1])
 		e.zp1.cur[p] = e.zp1.org[p]
 	}
-	dist := e.projectPts(e.zp1.cur[p], e.zp0.cur[e.gs.rp0])
+	dist := e.projectP(&e.zp1.cur[p], &e.zp0.cur[e.gs.rp0])
 	e.move(e.zp1, int(p), sub(a[1], dist))
 	e.gs.rp1 = e.gs.rp0
 	e.gs.rp2 = p
@@ -306,7 +340,7 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 	if int(p) >= z.nPoints {
 		return 0, 0, z, 0, false
 	}
-	d := e.projectPts(z.cur[p], z.org[p])
+	d := e.projectP(&z.cur[p], &z.org[p])
 	dx = mulDiv(d, int64(e.gs.freeVector.x), e.fDotP)
 	dy = mulDiv(d, int64(e.gs.freeVector.y), e.fDotP)
 	return dx, dy, z, int(p), true
@@ -365,11 +399,10 @@ func (e *exec) insSHC(a []int64) {
 	} else {
 		limit = int(uint16(e.zp2.contours[contour] - e.zp2.firstPoint + 1))
 	}
-	for i := start; i < limit; i++ {
-		if z != e.zp2 || ref != i {
-			e.moveZp2(i, dx, dy, true)
-		}
+	if z != e.zp2 {
+		ref = -1
 	}
+	e.moveZp2Range(start, limit, ref, dx, dy, true)
 }
 
 // insSHZ is SHZ[a] (0x36-0x37, pops 1): shift a zone (points untouched).
@@ -393,11 +426,10 @@ func (e *exec) insSHZ(a []int64) {
 	if limit > len(e.zp2.cur) {
 		limit = len(e.zp2.cur)
 	}
-	for i := 0; i < limit; i++ {
-		if z != e.zp2 || ref != i {
-			e.moveZp2(i, dx, dy, false)
-		}
+	if z != e.zp2 {
+		ref = -1
 	}
+	e.moveZp2Range(0, limit, ref, dx, dy, false)
 }
 
 // insSHPIX is SHPIX (0x38, pops 1 + loop points): shift points by a
@@ -455,12 +487,13 @@ func (e *exec) insIP() {
 	var oldRange, curRange int64
 	if int(e.gs.rp2) < e.zp1.nPoints {
 		if twilight {
-			oldRange = e.dualProjectPts(e.zp1.org[e.gs.rp2], orusBase)
+			oldRange = e.dualProjectP(&e.zp1.org[e.gs.rp2], &orusBase)
 		} else {
-			oldRange = e.ipOrusDist(e.zp1.orus[e.gs.rp2], orusBase)
+			oldRange = e.ipOrusDist(&e.zp1.orus[e.gs.rp2], &orusBase)
 		}
-		curRange = e.projectPts(e.zp1.cur[e.gs.rp2], curBase)
+		curRange = e.projectP(&e.zp1.cur[e.gs.rp2], &curBase)
 	}
+	equalScales := e.xScale == e.yScale // ipOrusDist, decided once
 	for ; e.gs.loop > 0; e.gs.loop-- {
 		e.args--
 		p := uint64(uint32(e.stack[e.args]))
@@ -468,12 +501,15 @@ func (e *exec) insIP() {
 			continue
 		}
 		var orgDist int64
-		if twilight {
-			orgDist = e.dualProjectPts(e.zp2.org[p], orusBase)
-		} else {
-			orgDist = e.ipOrusDist(e.zp2.orus[p], orusBase)
+		switch {
+		case twilight:
+			orgDist = e.dualProjectP(&e.zp2.org[p], &orusBase)
+		case equalScales:
+			orgDist = e.dualProjectP(&e.zp2.orus[p], &orusBase)
+		default:
+			orgDist = e.scaledOrusDistXY(&e.zp2.orus[p], &orusBase)
 		}
-		curDist := e.projectPts(e.zp2.cur[p], curBase)
+		curDist := e.projectP(&e.zp2.cur[p], &curBase)
 		var newDist int64
 		if orgDist != 0 {
 			if oldRange != 0 {
@@ -499,7 +535,7 @@ func (e *exec) insALIGNRP() {
 	for e.gs.loop > 0 {
 		p := e.popPoint()
 		if p < e.zp1.nPoints {
-			d := e.projectPts(e.zp1.cur[p], e.zp0.cur[e.gs.rp0])
+			d := e.projectP(&e.zp1.cur[p], &e.zp0.cur[e.gs.rp0])
 			e.move(e.zp1, p, -d)
 		}
 		e.gs.loop--
@@ -516,7 +552,7 @@ func (e *exec) insALIGNPTS(a []int64) {
 	if int(p1) >= e.zp1.nPoints || int(p2) >= e.zp0.nPoints {
 		return
 	}
-	d := e.projectPts(e.zp0.cur[p2], e.zp1.cur[p1]) / 2
+	d := e.projectP(&e.zp0.cur[p2], &e.zp1.cur[p1]) / 2
 	e.move(e.zp1, int(p1), d)
 	e.move(e.zp0, int(p2), -d)
 }
@@ -596,11 +632,11 @@ func (e *exec) insMD(a []int64) {
 	var d int64
 	if int(l) < e.zp0.nPoints && int(k) < e.zp1.nPoints {
 		if e.opcode&1 != 0 {
-			d = e.projectPts(e.zp0.cur[l], e.zp1.cur[k])
+			d = e.projectP(&e.zp0.cur[l], &e.zp1.cur[k])
 		} else if e.gs.gep0 == 0 || e.gs.gep1 == 0 {
-			d = e.dualProjectPts(e.zp0.org[l], e.zp1.org[k])
+			d = e.dualProjectP(&e.zp0.org[l], &e.zp1.org[k])
 		} else {
-			d = e.scaledOrusDist(e.zp0.orus[l], e.zp1.orus[k])
+			d = e.scaledOrusDist(&e.zp0.orus[l], &e.zp1.orus[k])
 		}
 	}
 	a[0] = d

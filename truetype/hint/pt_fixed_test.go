@@ -47,3 +47,52 @@ func TestMulDivShortcuts(t *testing.T) {
 		check(a, b, b)
 	}
 }
+
+// TestDivFixPos checks IUP's inlined FT_DivFix (divFixPos for b > 0,
+// through iupScale for any b) against divFix.
+func TestDivFixPos(t *testing.T) {
+	vals := []int64{0, 1, -1, 2, 63, -64, 0x7FFF, 0x8000, -0x8000, 0x10000, 1<<31 - 1, -(1 << 31), 1 << 40, -(1 << 47), 1 << 48,
+		1<<62 + 3, -(1 << 62), 1<<63 - 1, -1 << 63}
+	rng := rand.New(rand.NewSource(9))
+	for i := 0; i < 1000000; i++ {
+		vals = append(vals[:19], int64(rng.Uint64())>>uint(rng.Intn(64)), int64(int32(rng.Uint32())))
+		for _, a := range vals {
+			for _, b := range vals {
+				if got, want := iupScale(a, b), divFix(a, b); got != want {
+					t.Fatalf("iupScale(%d, %d) = %d, FT_DivFix gives %d", a, b, got, want)
+				}
+			}
+		}
+		if i > 20000 {
+			break
+		}
+	}
+}
+
+// TestSVTCAShortcut checks that SVTCA[0] and SVTCA[1] leave the same
+// state as setting the vectors and running computeFuncs, from any
+// previous vectors.
+func TestSVTCAShortcut(t *testing.T) {
+	vecs := []unitVec{{0x4000, 0}, {0, 0x4000}, {-0x4000, 0}, {0x2D41, 0x2D41}, {0x100, -0x3FFF}, {0, 0}}
+	for _, op := range []byte{0, 1} {
+		for _, pv := range vecs {
+			for _, fv := range vecs {
+				var got, want exec
+				for _, e := range []*exec{&got, &want} {
+					e.gs.projVector, e.gs.dualVector, e.gs.freeVector = pv, pv, fv
+					e.computeFuncs()
+					e.opcode = op
+				}
+				got.insSxyTCA()
+				a := int32(op) << 14
+				v := unitVec{a, a ^ 0x4000}
+				want.gs.projVector, want.gs.dualVector, want.gs.freeVector = v, v, v
+				want.computeFuncs()
+				if got.gs != want.gs || got.fDotP != want.fDotP || got.projX != want.projX || got.projY != want.projY ||
+					got.dualX != want.dualX || got.dualY != want.dualY || got.moveX != want.moveX || got.moveY != want.moveY {
+					t.Fatalf("SVTCA[%d] from pv %v fv %v: shortcut state differs from computeFuncs", op, pv, fv)
+				}
+			}
+		}
+	}
+}

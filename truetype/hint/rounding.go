@@ -6,7 +6,31 @@ package hint
 // compensations are all zero, so the color argument plays no part.
 
 // round rounds distance d with the current round state (exc->func_round).
+// Round_To_Grid, the default and by far the most used state, is tested
+// first, with roundGrid inlined.
 func (e *exec) round(d int64) int64 {
+	if e.gs.roundState == roundToGrid {
+		return roundGrid(d)
+	}
+	return e.roundState(d)
+}
+
+// roundGrid is Round_To_Grid: keepSign(d, ±pixRound(|d|), 0).
+func roundGrid(d int64) int64 {
+	if d >= 0 {
+		if v := pixRound(d); v >= 0 {
+			return v
+		}
+		return 0
+	}
+	if v := -pixRound(-d); v <= 0 {
+		return v
+	}
+	return 0
+}
+
+// roundState is round for every round state.
+func (e *exec) roundState(d int64) int64 {
 	switch e.gs.roundState {
 	case roundToHalfGrid:
 		if d >= 0 {
