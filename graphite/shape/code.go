@@ -81,58 +81,61 @@ const (
 // short pushes, 8- or 16-bit class and attribute numbers, indexed or plain
 // attribute forms) and splitting out the common special cases (user
 // attributes). The numbering is dense so that exec's switch is a jump table.
+// Each line gives the graphite2 opcodes (hex) it runs, its operands (instr
+// fields) and its stack effect; the semantics are those of graphite2's
+// opcodes.h, documented in machine.go where they are not obvious.
 const (
-	mNop                  = iota // no effect (opNop, and opcodes the machine does not run)
-	mPush                        // push v (every push of a constant, PushProcState, PushVersion)
-	mAdd                         // pops 2, pushes 1; wrapping
-	mSub                         //
-	mMul                         //
-	mDiv                         // dies on division by zero or MinInt32 / -1
-	mMin                         //
-	mMax                         //
-	mNeg                         // pops 1, pushes 1
-	mTrunc8                      //
-	mTrunc16                     //
-	mCond                        // pops 3, pushes 1
-	mAnd                         // logical, pops 2 pushes 1
-	mOr                          //
-	mNot                         // pops 1 pushes 1
-	mEqual                       // signed comparisons, pops 2 pushes 1
-	mNotEq                       //
-	mLess                        //
-	mGtr                         //
-	mLessEq                      //
-	mGtrEq                       //
-	mNext                        // Next and CopyNext
-	mPutGlyph                    // class v, element 0
-	mPutSubs                     // slot off, input class v, output class w
-	mPutCopy                     // slot off
-	mInsert                      //
-	mDelete                      //
-	mAssoc                       // sub offsets at code.assoc[v:]
-	mCntxtItem                   // slot off; skip instructions when not at it
-	mAttrSet                     // attribute a, index sub; pops 1
-	mAttrAdd                     // attribute a, index sub; pops 1 (pos: position the slots first)
-	mAttrSub                     //
-	mAttrSetSlot                 // attribute a; pops 1 (AttTo: relative to the current slot)
-	mIAttrSetSlot                // attribute a, index sub; pops 1
-	mSetUser                     // user attribute sub of the current slot; pops 1
-	mPushSlotAttr                // attribute a, index sub of slot off (pos: position first)
-	mPushUser                    // user attribute sub of slot off
-	mPushGlyphAttr               // glyph attribute v of slot off
-	mPushAttToGAttr              // glyph attribute v of slot off's parent (or itself)
-	mPushGlyphMetric             // metric a at attachment level sub of slot off
-	mPushAttToGlyphMetric        // the same for slot off's parent (or itself)
-	mPushFeat                    // feature a (slot off must exist)
-	mPopRet                      // pops 1 pushes 1; ends
-	mRetZero                     // pushes 0; ends
-	mRetTrue                     // pushes 1; ends
-	mBitOr                       // 0x3E (AND with Options.SpecBitOps)
-	mBitAnd                      // 0x3F (OR with Options.SpecBitOps)
-	mBitNot                      //
-	mBitSet                      // mask v, value w
-	mSetFeat                     // feature a (slot off must exist); pops 1
-	mTempCopy                    // graphite2's temporary copy, inserted by the load-time analysis
+	mNop                  = iota // 0x00 nop, and the opcodes graphite2 refuses to load (0x1A next_n, 0x2F, 0x39, 0x3A)
+	mPush                        // 0x01-0x05 push_byte(_u)/short(_u)/long, 0x36 push_proc_state (1), 0x37 push_version (0x30000): pushes v
+	mAdd                         // 0x06 add: pops 2, pushes 1 (wrapping)
+	mSub                         // 0x07 sub: pops 2, pushes 1 (wrapping)
+	mMul                         // 0x08 mul: pops 2, pushes 1 (wrapping)
+	mDiv                         // 0x09 div: pops 2, pushes 1; dies on x/0 and MinInt32/-1
+	mMin                         // 0x0A min: pops 2, pushes 1 (signed)
+	mMax                         // 0x0B max: pops 2, pushes 1 (signed)
+	mNeg                         // 0x0C neg: pops 1, pushes 1
+	mTrunc8                      // 0x0D trunc8: pops 1, pushes 1
+	mTrunc16                     // 0x0E trunc16: pops 1, pushes 1
+	mCond                        // 0x0F cond: pops 3, pushes 1
+	mAnd                         // 0x10 and (logical): pops 2, pushes 1
+	mOr                          // 0x11 or (logical): pops 2, pushes 1
+	mNot                         // 0x12 not (logical): pops 1, pushes 1
+	mEqual                       // 0x13 equal: pops 2, pushes 1
+	mNotEq                       // 0x14 not_eq: pops 2, pushes 1
+	mLess                        // 0x15 less (signed): pops 2, pushes 1
+	mGtr                         // 0x16 gtr: pops 2, pushes 1
+	mLessEq                      // 0x17 less_eq: pops 2, pushes 1
+	mGtrEq                       // 0x18 gtr_eq: pops 2, pushes 1
+	mNext                        // 0x19 next, 0x1B copy_next: moves to the next slot
+	mPutGlyph                    // 0x1C put_glyph_8bit_obs, 0x3B put_glyph: class v's first glyph into the current slot
+	mPutSubs                     // 0x1D put_subs_8bit_obs, 0x38 put_subs: slot off's glyph mapped from class v to class w
+	mPutCopy                     // 0x1E put_copy: copies slot off into the current slot
+	mInsert                      // 0x1F insert: a new slot before the current one
+	mDelete                      // 0x20 delete: unlinks the current slot
+	mAssoc                       // 0x21 assoc: sub slot offsets at code.assoc[v:]
+	mCntxtItem                   // 0x22 cntxt_item: unless at slot off, skips skip instructions and pushes 1
+	mAttrSet                     // 0x23 attr_set, 0x33 iattr_set: attribute a, index sub of the current slot; pops 1
+	mAttrAdd                     // 0x24 attr_add, 0x34 iattr_add: pops 1 (pos: positions the slots first)
+	mAttrSub                     // 0x25 attr_sub, 0x35 iattr_sub: pops 1 (pos: positions the slots first)
+	mAttrSetSlot                 // 0x26 attr_set_slot: attribute a (AttTo: relative to the current slot); pops 1
+	mIAttrSetSlot                // 0x27 iattr_set_slot: attribute a, index sub; pops 1
+	mSetUser                     // 0x33 iattr_set of UserDefn: user attribute sub of the current slot; pops 1
+	mPushSlotAttr                // 0x28 push_slot_attr, 0x2E push_islot_attr: attribute a, index sub of slot off; pushes 1 if the slot exists
+	mPushUser                    // 0x2E push_islot_attr of UserDefn (0x28 of UserDefnV1): user attribute sub of slot off; pushes 1 if it exists
+	mPushGlyphAttr               // 0x29 push_glyph_attr_obs, 0x3C push_glyph_attr: glyph attribute v of slot off; pushes 1 if it exists
+	mPushAttToGAttr              // 0x2C push_att_to_gattr_obs, 0x3D push_att_to_glyph_attr: the same for slot off's parent (or itself)
+	mPushGlyphMetric             // 0x2A push_glyph_metric: metric a at attachment level sub of slot off; pushes 1 if it exists
+	mPushAttToGlyphMetric        // 0x2D push_att_to_glyph_metric: the same for slot off's parent (or itself)
+	mPushFeat                    // 0x2B push_feat: feature a; pushes 1 if slot off exists
+	mPopRet                      // 0x30 pop_ret: ends with the top of the stack
+	mRetZero                     // 0x31 ret_zero: pushes 0, ends
+	mRetTrue                     // 0x32 ret_true: pushes 1, ends
+	mBitOr                       // 0x3E: pops 2, pushes 1; OR as graphite2 runs it (AND with Options.SpecBitOps)
+	mBitAnd                      // 0x3F: pops 2, pushes 1; AND as graphite2 runs it (OR with Options.SpecBitOps)
+	mBitNot                      // 0x40 bitnot: pops 1, pushes 1
+	mBitSet                      // 0x41 setbits: clears mask v, sets bits w; pops 1, pushes 1
+	mSetFeat                     // 0x42 set_feat: feature a (if slot off exists); pops 1 then
+	mTempCopy                    // graphite2's temporary copy of the current slot, inserted by the load-time analysis
 
 	// Fused operations (superinstructions): set by fuse on the first
 	// instruction of a common sequence, whose other instructions stay in
@@ -157,8 +160,8 @@ const (
 	mPushAttrSet  // Push v; AttrSet a, sub
 	mPushSetUser  // Push v; SetUser sub
 	mGAttrSetUser // PushGlyphAttr v of slot off; SetUser sub
-	mFeatCntxt    // PushFeat a of slot off; CntxtItem int8(sub), skip
-	mAndCntxt     // And; CntxtItem off, skip
+	mFeatCntxt    // PushFeat a of slot off; CntxtItem int8(sub), skip (landing w)
+	mAndCntxt     // And; CntxtItem off, skip (landing w)
 	mPushRet      // Push v; PopRet
 	mNextPushRet  // Next; Push v; PopRet
 	mGAttrSet     // PushGlyphAttr v of slot off; AttrSet a, sub
@@ -167,7 +170,16 @@ const (
 	mUserUserCmp  // PushUser sub of slot off; PushUser w>>8 of slot int8(w); compare (cmpBits a)
 	mCmpLogic     // compare (cmpBits a); And (sub 0) or Or (sub 1)
 	mLogicAndRet  // And (a 0) or Or (a 1); And; PopRet
+	mCntxtLand    // CntxtItem off, skip whose skip lands on a return (landing w)
 	mNumOps
+)
+
+// Landings of a cntxt_item's skip (instr.w of mCntxtLand, mFeatCntxt and
+// mAndCntxt): what the instructions it skips to do with the 1 it pushes.
+const (
+	landNone   = iota // anything else
+	landRet           // PopRet: the run ends with 1
+	landAndRet        // And; PopRet: the run ends with the value below, as a truth value
 )
 
 // instr is one instruction as the engine runs it: the operands decoded
@@ -189,6 +201,7 @@ type instr struct {
 type code struct {
 	instrs     []instr // in the same allocation as the code, right after it (allocCode)
 	maxRef     int
+	putCopy0   bool   // the first instruction is put_copy 0 (exec runs it before its loop)
 	assoc      []int8 // Assoc slot offsets, indexed by instr.v
 	constraint bool
 	modify     bool
@@ -288,10 +301,12 @@ func cmpTrue(bits uint8, x, y int32) int32 {
 }
 
 // fuse marks the first instruction of each fusable sequence (see the fused
-// operations). Each instruction keeps its own operands; the fused
-// operation's extra operands go into fields its own operation does not use.
+// operations) and notes a leading put_copy 0 (code.putCopy0). Each
+// instruction keeps its own operands; the fused operation's extra operands
+// go into fields its own operation does not use.
 func (c *code) fuse() {
 	ins := c.instrs
+	c.putCopy0 = len(ins) > 0 && ins[0].op == mPutCopy && ins[0].off == 0
 	for i := range ins {
 		ins[i].base = ins[i].op
 	}
@@ -311,6 +326,16 @@ func (c *code) fuse() {
 			return first + 5, true
 		}
 		return 0, false
+	}
+	landing := func(l int) int32 {
+		switch {
+		case l < 0 || l >= len(ins):
+		case ins[l].base == mPopRet:
+			return landRet
+		case ins[l].base == mAnd && l+1 < len(ins) && ins[l+1].base == mPopRet:
+			return landAndRet
+		}
+		return landNone
 	}
 	for i := range ins {
 		in := &ins[i]
@@ -356,6 +381,11 @@ func (c *code) fuse() {
 				in.op, in.a = mLogicAndRet, 0
 			} else if n1 == mCntxtItem {
 				in.op, in.off, in.skip = mAndCntxt, ins[i+1].off, ins[i+1].skip
+				in.w = landing(i + 2 + int(in.skip))
+			}
+		case mCntxtItem:
+			if w := landing(i + 1 + int(in.skip)); w != landNone {
+				in.op, in.w = mCntxtLand, w
 			}
 		case mNext:
 			if n1 == mRetZero {
@@ -376,6 +406,7 @@ func (c *code) fuse() {
 		case mPushFeat:
 			if n1 == mCntxtItem {
 				in.op, in.sub, in.skip = mFeatCntxt, uint8(ins[i+1].off), ins[i+1].skip
+				in.w = landing(i + 2 + int(in.skip))
 			}
 		case mPushSlotAttr:
 			if n1 == mBitSet && n2 == mAttrSet {

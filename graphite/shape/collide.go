@@ -285,15 +285,15 @@ func (f *Face) slant(gid uint16) rect {
 	return f.boxes[gid].dia
 }
 
-func (f *Face) numSub(gid uint16) int {
+// subBoxes returns glyph gid's sub-boxes: 2 rects each, the axis-aligned
+// box (graphite2's subBB) then the diagonal one (subSB); none when the face
+// keeps no octaboxes.
+func (f *Face) subBoxes(gid uint16) []rect {
 	if !f.boxesLoaded || int(gid) >= len(f.boxes) {
-		return 0
+		return nil
 	}
-	return len(f.boxes[gid].subs) / 2
+	return f.boxes[gid].subs
 }
-
-func (f *Face) subBB(gid uint16, j int) rect { return f.boxes[gid].subs[2*j] }
-func (f *Face) subSB(gid uint16, j int) rect { return f.boxes[gid].subs[2*j+1] }
 
 // ---- ShiftCollider ----
 
@@ -661,12 +661,10 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 			if vmax < cmin-lmargin || vmin > cmax+lmargin || omax < otmin-lmargin || omin > otmax+lmargin {
 				continue
 			}
-			numsub := f.numSub(gid)
-			if numsub > 0 {
+			if subs := f.subBoxes(gid); len(subs) >= 2 {
 				anyhits := false
-				for j := 0; j < numsub; j++ {
-					sbb := f.subBB(gid, j)
-					ssb := f.subSB(gid, j)
+				for j := 0; j+1 < len(subs); j += 2 {
+					sbb, ssb := &subs[j], &subs[j+1]
 					switch i {
 					case 0:
 						vmin = max32(max32(sbb.blx-tbb.trx+sx, ssb.bly-tsb.try+sd+ty), ssb.blx-tsb.trx+ss-ty)
@@ -773,26 +771,39 @@ func (sc *shiftCollider) resolve(isCol *bool) pt {
 	return resultPos
 }
 
+// collisionFromGlyph sets c to graphite2's SlotCollision of a slot holding
+// gid: zero, with the glyph's collision attributes (none for glyphs out of
+// range).
 func (g *segment) collisionFromGlyph(c *slotCollision, gid uint16) {
 	*c = slotCollision{}
-	if int(gid) >= g.face.numGlyphs {
+	f := g.face
+	if int(gid) >= f.numGlyphs {
 		return
 	}
+	// the 16 attributes from aCollision on, read from the dense table's row
+	// when they are all in it
+	var a [16]int16
 	aCol := g.silf.aCollision
-	a := func(k int) int16 { return g.glyphAttr(gid, aCol+k) }
-	c.flags = uint16(a(0))
-	c.limit = rect{float32(a(1)), float32(a(2)), float32(a(3)), float32(a(4))}
-	c.margin = uint16(a(5))
-	c.marginWt = uint16(a(6))
-	c.seqClass = uint16(a(7))
-	c.seqProxClass = uint16(a(8))
-	c.seqOrder = uint16(a(9))
-	c.seqAboveXoff = a(10)
-	c.seqAboveWt = uint16(a(11))
-	c.seqBelowXlim = a(12)
-	c.seqBelowWt = uint16(a(13))
-	c.seqValignHt = uint16(a(14))
-	c.seqValignWt = uint16(a(15))
+	if i := int(gid)*f.numAttrs + aCol; aCol >= 0 && aCol+len(a) <= f.numAttrs && i+len(a) <= len(f.attrs) {
+		copy(a[:], f.attrs[i:i+len(a)])
+	} else {
+		for k := range a {
+			a[k] = g.glyphAttr(gid, aCol+k)
+		}
+	}
+	c.flags = uint16(a[0])
+	c.limit = rect{float32(a[1]), float32(a[2]), float32(a[3]), float32(a[4])}
+	c.margin = uint16(a[5])
+	c.marginWt = uint16(a[6])
+	c.seqClass = uint16(a[7])
+	c.seqProxClass = uint16(a[8])
+	c.seqOrder = uint16(a[9])
+	c.seqAboveXoff = a[10]
+	c.seqAboveWt = uint16(a[11])
+	c.seqBelowXlim = a[12]
+	c.seqBelowWt = uint16(a[13])
+	c.seqValignHt = uint16(a[14])
+	c.seqValignWt = uint16(a[15])
 }
 
 // ---- KernCollider ----
@@ -849,21 +860,39 @@ func localmin(al, au, bl, bu, x float32) float32 {
 	return x
 }
 
-func getEdge(seg *segment, s *slot, shift pt, y, width, margin float32, isRight bool) float32 {
-	f := seg.face
+// edgeBox is a slot's collision geometry as KernCollider's get_edge reads
+// it for one shift: its position and its glyph's sub-boxes, or its box and
+// slant box when it has none.
+type edgeBox struct {
+	sx, sy float32
+	subs   []rect
+	bb, sb rect
+}
+
+func newEdgeBox(f *Face, s *slot, shift pt) edgeBox {
 	gid := s.glyph
-	sx := s.pos.x + shift.x
-	sy := s.pos.y + shift.y
-	numsub := f.numSub(gid)
+	e := edgeBox{sx: s.pos.x + shift.x, sy: s.pos.y + shift.y, subs: f.subBoxes(gid)}
+	if len(e.subs) < 2 {
+		e.bb = f.glyphBBox(int(gid))
+		e.sb = f.slant(gid)
+	}
+	return e
+}
+
+// edge is graphite2's get_edge for the slot and shift e was made for: the
+// slot's extent to the right (isRight) or left in the slice of the given
+// width centred on y, widened by margin.
+func (e *edgeBox) edge(y, width, margin float32, isRight bool) float32 {
+	sx, sy, subs := e.sx, e.sy, e.subs
 	res := float32(1e38)
 	if isRight {
 		res = -1e38
 	}
 	hw := width / 2
-	if numsub > 0 {
-		for i := 0; i < numsub; i++ {
-			sbb := f.subBB(gid, i)
-			ssb := f.subSB(gid, i)
+	if len(subs) >= 2 {
+		for i := 0; i+1 < len(subs); i += 2 {
+			sbb := &subs[i]
+			ssb := &subs[i+1]
 			if sy+sbb.bly-margin > y+hw || sy+sbb.try+margin < y-hw {
 				continue
 			}
@@ -890,8 +919,7 @@ func getEdge(seg *segment, s *slot, shift pt, y, width, margin float32, isRight 
 			}
 		}
 	} else {
-		bb := f.glyphBBox(int(gid))
-		sb := f.slant(gid)
+		bb, sb := &e.bb, &e.sb
 		if sy+bb.bly-margin > y+hw || sy+bb.try+margin < y-hw {
 			return res
 		}
@@ -979,10 +1007,11 @@ func (k *kernCollider) initSlot(seg *segment, s *slot, limit rect, margin float3
 		if smax > numSlices-1 {
 			smax = numSlices - 1
 		}
+		eb := newEdgeBox(f, c, ci.shift)
 		for i := smin; i <= smax; i++ {
 			y := k.miny - 1 + fm(float32(i)+0.5, k.sliceWidth)
 			if dir&1 != 0 && x < k.edges[i] {
-				t := getEdge(seg, c, ci.shift, y, k.sliceWidth, margin, false)
+				t := eb.edge(y, k.sliceWidth, margin, false)
 				if t < k.edges[i] {
 					k.edges[i] = t
 					if t < k.xbound {
@@ -990,7 +1019,7 @@ func (k *kernCollider) initSlot(seg *segment, s *slot, limit rect, margin float3
 					}
 				}
 			} else if dir&1 == 0 && x > k.edges[i] {
-				t := getEdge(seg, c, ci.shift, y, k.sliceWidth, margin, true)
+				t := eb.edge(y, k.sliceWidth, margin, true)
 				if t > k.edges[i] {
 					k.edges[i] = t
 					if t > k.xbound {
@@ -1039,6 +1068,7 @@ func (k *kernCollider) mergeSlot(seg *segment, s *slot, currShift pt, currSpace 
 	}
 	collides := false
 	nooverlap := true
+	eb := newEdgeBox(f, s, currShift)
 	for i := smin; i <= smax; i++ {
 		here := fm(k.edges[i], rtl)
 		if here > 9e37 {
@@ -1046,7 +1076,7 @@ func (k *kernCollider) mergeSlot(seg *segment, s *slot, currShift pt, currSpace 
 		}
 		if !k.hit || x > here-k.mingap-currSpace {
 			y := k.miny - 1 + fm(float32(i)+0.5, k.sliceWidth)
-			m := fm(getEdge(seg, s, currShift, y, k.sliceWidth, 0, rtl > 0), rtl) + fm(2, currSpace)
+			m := fm(eb.edge(y, k.sliceWidth, 0, rtl > 0), rtl) + fm(2, currSpace)
 			if m < -8e37 {
 				continue
 			}
@@ -1209,10 +1239,9 @@ func (sh *Shaper) resolveCollisions(p *pass, seg *segment, slotFix, start *slot,
 			}
 			cFix.shift = shift
 			if slotFix.child != nil {
-				var bbox rect
 				here := slotFix.pos.add(shift)
 				clusterMin := here.x
-				seg.finaliseSlot(slotFix.child, 1, false, here, &bbox, 0, &clusterMin, rtl, false, 0)
+				seg.finaliseSlot(slotFix.child, 1, false, here, nil, 0, &clusterMin, rtl, false, 0)
 			}
 		}
 	}

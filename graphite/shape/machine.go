@@ -81,12 +81,28 @@ func b2i(b bool) int32 {
 // exec runs one program and returns its value, setting m.status as
 // Machine::run does from the final stack pointer.
 //
-// The loop keeps the stack pointer, the slot-map index and the current slot
-// in locals. graphite2 checks the stack after every instruction
-// ((sp-sb)/STACK_MAX != 0 ends the run; fontvm also stops below the
-// guard words); an instruction that leaves sp unchanged cannot trip that
-// check, so exec tests only after those that push (overflow) or pop
-// (underflow), which is the same condition at the same points.
+// The loop keeps the stack pointer, the slot-map index, the current slot
+// and the program counter in locals, and holds only operations that make
+// no calls: Go has no callee-saved registers, so a call in any case would
+// make the compiler spill that state on every dispatch. Operations that
+// call into the segment run in step, from a single call site.
+//
+// graphite2 checks the stack after every instruction ((sp-sb)/STACK_MAX
+// != 0 ends the run; fontvm also stops below the guard words). An
+// instruction that leaves sp unchanged cannot trip that check, so exec
+// tests only after those that push (overflow) or pop (underflow): the same
+// condition at the same points.
+//
+// A fused operation (code.go) runs its whole sequence only when that is
+// provably what running the instructions one by one would do: every slot
+// it reads exists, no intermediate push can overflow, and every stack
+// entry the sequence would have written but the fused form does not is
+// above the final top at index 3 or more. Entries above the top are always
+// written before they are read again; only the guard words (indices 0..2)
+// can be read unwritten, by a program that underflows, even in a later
+// run, so they must receive exactly the same writes. Otherwise the fused
+// operation runs its first instruction alone and the loop goes on with the
+// next one.
 func (m *machine) exec(c *code, mapIdx *int) int32 {
 	seg := m.seg
 	sm := m.smap
@@ -101,7 +117,19 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 	is := sm.arr[mp]
 	m.positioned = false
 	ins := c.instrs
-	for pc := uint(0); pc < uint(len(ins)); {
+	var ss *slot // setSimple: the slot and the value to store
+	var sv int16
+	pc := uint(0)
+	if c.putCopy0 {
+		// put_copy 0 first: the current slot is the map's, so it is its
+		// own copy; only the flags change
+		if is != nil && !is.isDeleted() {
+			is.markCopied(false)
+			is.markDeleted(false)
+		}
+		pc = 1
+	}
+	for pc < uint(len(ins)) {
 		in := &ins[pc]
 		pc++
 		switch in.op {
@@ -249,67 +277,13 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 				is = is.next
 			}
 			mp++
-		case mPutGlyph:
-			if is == nil {
-				goto die
-			}
-			seg.setGlyph(is, seg.silf.getClassGlyph(int(in.v), 0))
-		case mPutSubs:
-			if s := sm.get(mp + int(in.off)); s != nil {
-				if is == nil {
-					goto die
-				}
-				idx := seg.silf.findClassIndex(int(in.v), int(s.glyph))
-				seg.setGlyph(is, seg.silf.getClassGlyph(int(in.w), idx))
-			}
 		case mPutCopy:
 			if is != nil && !is.isDeleted() {
-				ref := sm.get(mp + int(in.off))
-				if ref != nil && ref != is {
-					if is.parent != nil || is.child != nil {
-						goto die
-					}
-					m.putCopy(is, ref)
+				if ref := sm.get(mp + int(in.off)); ref != nil && ref != is {
+					goto slow // a real copy
 				}
 				is.markCopied(false)
 				is.markDeleted(false)
-			}
-		case mInsert:
-			sm.maxSize--
-			if sm.maxSize <= 0 {
-				goto die
-			}
-			ns := seg.newSlot()
-			if ns == nil {
-				goto die
-			}
-			m.insert(is, ns)
-			is = ns
-			if mp != 0 {
-				mp--
-			}
-		case mDelete:
-			if is == nil || is.isDeleted() {
-				goto die
-			}
-			is = m.delete(is)
-		case mAssoc:
-			mx, mn := int32(-1), int32(-1)
-			for _, o := range c.assoc[in.v : int(in.v)+int(in.sub)] {
-				ts := sm.get(mp + int(o))
-				if ts != nil && (mn == -1 || ts.before < mn) {
-					mn = ts.before
-				}
-				if ts != nil && ts.after > mx {
-					mx = ts.after
-				}
-			}
-			if mn > -1 {
-				if is == nil {
-					goto die
-				}
-				is.before = mn
-				is.after = mx
 			}
 		case mCntxtItem:
 			if 1+sm.precontext+int(in.off) != mp {
@@ -319,16 +293,6 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 				if sp >= sb+stackMax {
 					goto done
 				}
-			}
-		case mAttrSet:
-			v := st[sp&stackMask]
-			sp--
-			if is == nil {
-				goto die
-			}
-			m.setAttr(is, int(in.a), int(in.sub), int16(v))
-			if sp < 0 {
-				goto under
 			}
 		case mSetUser:
 			v := st[sp&stackMask]
@@ -342,65 +306,6 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			if sp < 0 {
 				goto under
 			}
-		case mAttrAdd, mAttrSub:
-			v := uint32(st[sp&stackMask])
-			sp--
-			if in.pos && !m.positioned {
-				m.position()
-			}
-			if is == nil {
-				goto die
-			}
-			res := uint32(m.getAttr(is, int(in.a), int(in.sub)))
-			if in.op == mAttrAdd {
-				m.setAttr(is, int(in.a), int(in.sub), int16(int32(v+res)))
-			} else {
-				m.setAttr(is, int(in.a), int(in.sub), int16(int32(res-v)))
-			}
-			if sp < 0 {
-				goto under
-			}
-		case mAttrSetSlot:
-			slat := int(in.a)
-			off := 0
-			if slat == slatAttTo {
-				off = mp - 1
-			}
-			v := int(st[sp&stackMask]) + off
-			sp--
-			if is == nil {
-				goto die
-			}
-			m.setAttr(is, slat, off, int16(v))
-			if sp < 0 {
-				goto under
-			}
-		case mIAttrSetSlot:
-			slat := int(in.a)
-			off := 0
-			if slat == slatAttTo {
-				off = mp - 1
-			}
-			v := int(st[sp&stackMask]) + off
-			sp--
-			if is == nil {
-				goto die
-			}
-			m.setAttr(is, slat, int(in.sub), int16(v))
-			if sp < 0 {
-				goto under
-			}
-		case mPushSlotAttr:
-			if in.pos && !m.positioned {
-				m.position()
-			}
-			if s := sm.get(mp + int(in.off)); s != nil {
-				sp++
-				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
-				if sp >= sb+stackMax {
-					goto done
-				}
-			}
 		case mPushUser:
 			if s := sm.get(mp + int(in.off)); s != nil {
 				sp++
@@ -411,8 +316,12 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			}
 		case mPushGlyphAttr:
 			if s := sm.get(mp + int(in.off)); s != nil {
+				v, ok := denseGlyphAttr(seg.face, s.glyph, in.v)
+				if !ok {
+					goto slow
+				}
 				sp++
-				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+				st[sp&stackMask] = int32(v)
 				if sp >= sb+stackMax {
 					goto done
 				}
@@ -422,27 +331,12 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 				if s.parent != nil {
 					s = s.parent
 				}
-				sp++
-				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
-				if sp >= sb+stackMax {
-					goto done
-				}
-			}
-		case mPushGlyphMetric:
-			if s := sm.get(mp + int(in.off)); s != nil {
-				sp++
-				st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
-				if sp >= sb+stackMax {
-					goto done
-				}
-			}
-		case mPushAttToGlyphMetric:
-			if s := sm.get(mp + int(in.off)); s != nil {
-				if s.parent != nil {
-					s = s.parent
+				v, ok := denseGlyphAttr(seg.face, s.glyph, in.v)
+				if !ok {
+					goto slow
 				}
 				sp++
-				st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
+				st[sp&stackMask] = int32(v)
 				if sp >= sb+stackMax {
 					goto done
 				}
@@ -480,24 +374,6 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			st[sp&stackMask] = ^st[sp&stackMask]
 		case mBitSet:
 			st[sp&stackMask] = (st[sp&stackMask] &^ in.v) | in.w
-		case mSetFeat:
-			if s := sm.get(mp + int(in.off)); s != nil {
-				v := uint32(st[sp&stackMask])
-				sp--
-				seg.setFeature(int(in.a), v)
-				if sp < 0 {
-					goto under
-				}
-			}
-		case mTempCopy:
-			ns := seg.newSlot()
-			if ns == nil || is == nil {
-				goto die
-			}
-			m.tempCopy(ns, is)
-			if mp >= 0 && mp < len(sm.arr) {
-				sm.arr[mp] = ns
-			}
 		case mPushUserEq, mPushUserNe, mPushUserLt, mPushUserGt, mPushUserLe, mPushUserGe:
 			// PushUser; Push w; cmp. Exact when the slot exists and
 			// neither push can overflow; sp >= sb keeps the skipped
@@ -621,17 +497,6 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			sp++
 			st[sp&stackMask] = 0
 			goto done
-		case mPushAttrSet:
-			if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			m.setAttr(is, int(in.a), int(in.sub), int16(in.v))
-			pc++
 		case mPushSetUser:
 			if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
 				sp++
@@ -650,16 +515,20 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			if s == nil {
 				break // PushGlyphAttr pushes nothing
 			}
+			v, ok := denseGlyphAttr(seg.face, s.glyph, in.v)
+			if !ok {
+				goto slow
+			}
 			if is == nil || uint(sp-sb) >= stackMax-1 { // PushGlyphAttr alone
 				sp++
-				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+				st[sp&stackMask] = int32(v)
 				if sp >= sb+stackMax {
 					goto done
 				}
 				break
 			}
 			if int(in.sub) < len(is.user) {
-				is.user[in.sub] = seg.glyphAttr(s.glyph, int(in.v))
+				is.user[in.sub] = v
 			}
 			pc++
 		case mFeatCntxt:
@@ -682,6 +551,9 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 				pc += uint(in.skip)
 				sp++
 				st[sp&stackMask] = 1
+				if in.w != landNone {
+					goto landed
+				}
 			}
 		case mAndCntxt:
 			v := st[sp&stackMask]
@@ -695,6 +567,19 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 				pc += uint(in.skip)
 				sp++
 				st[sp&stackMask] = 1
+				if in.w != landNone {
+					goto landed
+				}
+			}
+		case mCntxtLand:
+			if 1+sm.precontext+int(in.off) != mp {
+				pc += uint(in.skip)
+				sp++
+				st[sp&stackMask] = 1
+				if sp >= sb+stackMax {
+					goto done
+				}
+				goto landed
 			}
 		case mPushRet:
 			sp++
@@ -714,58 +599,6 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			sp++
 			st[sp&stackMask] = in.v
 			goto done
-		case mGAttrSet:
-			s := sm.get(mp + int(in.off))
-			if s == nil {
-				break // PushGlyphAttr pushes nothing
-			}
-			if is == nil || uint(sp-sb) >= stackMax-1 { // PushGlyphAttr alone
-				sp++
-				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			m.setAttr(is, int(in.a), int(in.sub), seg.glyphAttr(s.glyph, int(in.v)))
-			pc++
-		case mAttGAttrSet:
-			s := sm.get(mp + int(in.off))
-			if s == nil {
-				break // PushAttToGAttr pushes nothing
-			}
-			if s.parent != nil {
-				s = s.parent
-			}
-			if is == nil || uint(sp-sb) >= stackMax-1 { // PushAttToGAttr alone
-				sp++
-				st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			m.setAttr(is, int(in.a), int(in.sub), seg.glyphAttr(s.glyph, int(in.v)))
-			pc++
-		case mSlotBitsSet:
-			if in.pos && !m.positioned {
-				m.position()
-			}
-			s := sm.get(mp + int(in.off))
-			if s == nil {
-				break // PushSlotAttr pushes nothing
-			}
-			if is == nil || uint(sp-sb) >= stackMax-1 { // PushSlotAttr alone
-				sp++
-				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			x := (int32(m.getAttr(s, int(in.a), int(in.sub))) &^ in.v) | in.w
-			m.setAttr(is, int(in.skip>>8), int(in.skip&0xFF), int16(x))
-			pc += 2
 		case mUserUserCmp:
 			s := sm.get(mp + int(in.off))
 			if s == nil {
@@ -827,6 +660,109 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			sp -= 2
 			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && r)
 			goto done
+		case mAttrSet:
+			if !simpleAttr(in.a) {
+				goto slow
+			}
+			sv = int16(st[sp&stackMask])
+			sp--
+			if is == nil {
+				goto die
+			}
+			ss = is
+			goto setSimple
+		case mPushAttrSet:
+			if !simpleAttr(in.a) {
+				goto slow
+			}
+			if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
+				sp++
+				st[sp&stackMask] = in.v
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			ss, sv = is, int16(in.v)
+			pc++
+			goto setSimple
+		case mGAttrSet, mAttGAttrSet:
+			if !simpleAttr(in.a) {
+				goto slow
+			}
+			s := sm.get(mp + int(in.off))
+			if s == nil {
+				break // the glyph attribute push pushes nothing
+			}
+			if in.op == mAttGAttrSet && s.parent != nil {
+				s = s.parent
+			}
+			v, ok := denseGlyphAttr(seg.face, s.glyph, in.v)
+			if !ok {
+				goto slow
+			}
+			if is == nil || uint(sp-sb) >= stackMax-1 { // the push alone
+				sp++
+				st[sp&stackMask] = int32(v)
+				if sp >= sb+stackMax {
+					goto done
+				}
+				break
+			}
+			ss, sv = is, v
+			pc++
+			goto setSimple
+		default:
+			goto slow
+		}
+		continue
+	landed:
+		// A cntxt_item skipped to a return (landRet: PopRet; landAndRet:
+		// And; PopRet), with the 1 it pushed on top: run the return.
+		if in.w == landAndRet {
+			sp--
+			st[sp&stackMask] = b2i(st[sp&stackMask] != 0)
+			if sp < 0 {
+				goto under
+			}
+		}
+		goto done
+	setSimple:
+		// Slot::setAttr for the attributes simpleAttr accepts.
+		switch fv := float32(sv); in.a {
+		case slatAdvX:
+			ss.advance.x = fv
+		case slatAdvY:
+			ss.advance.y = fv
+		case slatAttX:
+			ss.attach.x = fv
+		case slatAttY:
+			ss.attach.y = fv
+		case slatAttWithX:
+			ss.with.x = fv
+		case slatAttWithY:
+			ss.with.y = fv
+		case slatShiftX:
+			ss.shift.x = fv
+		case slatShiftY:
+			ss.shift.y = fv
+		case slatInsert:
+			ss.markInsertBefore(sv != 0)
+		}
+		if sp < 0 {
+			goto under
+		}
+		continue
+	slow:
+		var ctl int
+		sp, mp, is, pc, ctl = m.step(c, in, sp, mp, is, pc)
+		switch ctl {
+		case ctlDone:
+			goto done
+		case ctlDie:
+			goto die
+		case ctlUnder:
+			goto under
 		}
 	}
 	goto done
@@ -867,12 +803,322 @@ done:
 	return ret
 }
 
+// Control outcomes of step.
+const (
+	ctlNext  = iota // run on
+	ctlDone         // the program ends
+	ctlDie          // the program dies (graphite2's DIE)
+	ctlUnder        // the stack underflowed
+)
+
+// step runs one instruction that exec leaves out of its loop: those that
+// call into the segment (attribute setters and getters, glyph changes,
+// slot insertion and deletion, copies, positioning) and sparse glyph
+// attributes. Keeping calls out of exec's loop keeps its state in
+// registers. It takes and returns exec's state and says how to go on.
+func (m *machine) step(c *code, in *instr, sp, mp int, is *slot, pc uint) (int, int, *slot, uint, int) {
+	seg := m.seg
+	sm := m.smap
+	st := &m.stack
+	const sb = stackGuard
+	switch in.op {
+	case mPutGlyph:
+		if is == nil {
+			return sp, mp, is, pc, ctlDie
+		}
+		seg.setGlyph(is, seg.silf.getClassGlyph(int(in.v), 0))
+	case mPutSubs:
+		if s := sm.get(mp + int(in.off)); s != nil {
+			if is == nil {
+				return sp, mp, is, pc, ctlDie
+			}
+			idx := seg.silf.findClassIndex(int(in.v), int(s.glyph))
+			seg.setGlyph(is, seg.silf.getClassGlyph(int(in.w), idx))
+		}
+	case mPutCopy:
+		if is != nil && !is.isDeleted() {
+			ref := sm.get(mp + int(in.off))
+			if ref != nil && ref != is {
+				if is.parent != nil || is.child != nil {
+					return sp, mp, is, pc, ctlDie
+				}
+				m.putCopy(is, ref)
+			}
+			is.markCopied(false)
+			is.markDeleted(false)
+		}
+	case mInsert:
+		sm.maxSize--
+		if sm.maxSize <= 0 {
+			return sp, mp, is, pc, ctlDie
+		}
+		ns := seg.newSlot()
+		if ns == nil {
+			return sp, mp, is, pc, ctlDie
+		}
+		m.insert(is, ns)
+		is = ns
+		if mp != 0 {
+			mp--
+		}
+	case mDelete:
+		if is == nil || is.isDeleted() {
+			return sp, mp, is, pc, ctlDie
+		}
+		is = m.delete(is)
+	case mAssoc:
+		mx, mn := int32(-1), int32(-1)
+		for _, o := range c.assoc[in.v : int(in.v)+int(in.sub)] {
+			ts := sm.get(mp + int(o))
+			if ts != nil && (mn == -1 || ts.before < mn) {
+				mn = ts.before
+			}
+			if ts != nil && ts.after > mx {
+				mx = ts.after
+			}
+		}
+		if mn > -1 {
+			if is == nil {
+				return sp, mp, is, pc, ctlDie
+			}
+			is.before = mn
+			is.after = mx
+		}
+	case mAttrSet:
+		v := st[sp&stackMask]
+		sp--
+		if is == nil {
+			return sp, mp, is, pc, ctlDie
+		}
+		m.setAttr(is, int(in.a), int(in.sub), int16(v))
+		if sp < 0 {
+			return sp, mp, is, pc, ctlUnder
+		}
+	case mAttrAdd, mAttrSub:
+		v := uint32(st[sp&stackMask])
+		sp--
+		if in.pos && !m.positioned {
+			m.position()
+		}
+		if is == nil {
+			return sp, mp, is, pc, ctlDie
+		}
+		res := uint32(m.getAttr(is, int(in.a), int(in.sub)))
+		if in.op == mAttrAdd {
+			m.setAttr(is, int(in.a), int(in.sub), int16(int32(v+res)))
+		} else {
+			m.setAttr(is, int(in.a), int(in.sub), int16(int32(res-v)))
+		}
+		if sp < 0 {
+			return sp, mp, is, pc, ctlUnder
+		}
+	case mAttrSetSlot:
+		slat := int(in.a)
+		off := 0
+		if slat == slatAttTo {
+			off = mp - 1
+		}
+		v := int(st[sp&stackMask]) + off
+		sp--
+		if is == nil {
+			return sp, mp, is, pc, ctlDie
+		}
+		m.setAttr(is, slat, off, int16(v))
+		if sp < 0 {
+			return sp, mp, is, pc, ctlUnder
+		}
+	case mIAttrSetSlot:
+		slat := int(in.a)
+		off := 0
+		if slat == slatAttTo {
+			off = mp - 1
+		}
+		v := int(st[sp&stackMask]) + off
+		sp--
+		if is == nil {
+			return sp, mp, is, pc, ctlDie
+		}
+		m.setAttr(is, slat, int(in.sub), int16(v))
+		if sp < 0 {
+			return sp, mp, is, pc, ctlUnder
+		}
+	case mPushSlotAttr:
+		if in.pos && !m.positioned {
+			m.position()
+		}
+		if s := sm.get(mp + int(in.off)); s != nil {
+			sp++
+			st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+		}
+	case mPushGlyphAttr:
+		if s := sm.get(mp + int(in.off)); s != nil {
+			sp++
+			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+		}
+	case mPushAttToGAttr:
+		if s := sm.get(mp + int(in.off)); s != nil {
+			if s.parent != nil {
+				s = s.parent
+			}
+			sp++
+			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+		}
+	case mPushGlyphMetric:
+		if s := sm.get(mp + int(in.off)); s != nil {
+			sp++
+			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+		}
+	case mPushAttToGlyphMetric:
+		if s := sm.get(mp + int(in.off)); s != nil {
+			if s.parent != nil {
+				s = s.parent
+			}
+			sp++
+			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+		}
+	case mSetFeat:
+		if s := sm.get(mp + int(in.off)); s != nil {
+			v := uint32(st[sp&stackMask])
+			sp--
+			seg.setFeature(int(in.a), v)
+			if sp < 0 {
+				return sp, mp, is, pc, ctlUnder
+			}
+		}
+	case mTempCopy:
+		ns := seg.newSlot()
+		if ns == nil || is == nil {
+			return sp, mp, is, pc, ctlDie
+		}
+		m.tempCopy(ns, is)
+		if mp >= 0 && mp < len(sm.arr) {
+			sm.arr[mp] = ns
+		}
+	case mPushAttrSet:
+		if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
+			sp++
+			st[sp&stackMask] = in.v
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+			break
+		}
+		m.setAttr(is, int(in.a), int(in.sub), int16(in.v))
+		pc++
+	case mGAttrSetUser:
+		s := sm.get(mp + int(in.off))
+		if s == nil {
+			break // PushGlyphAttr pushes nothing
+		}
+		if is == nil || uint(sp-sb) >= stackMax-1 { // PushGlyphAttr alone
+			sp++
+			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+			break
+		}
+		if int(in.sub) < len(is.user) {
+			is.user[in.sub] = seg.glyphAttr(s.glyph, int(in.v))
+		}
+		pc++
+	case mGAttrSet:
+		s := sm.get(mp + int(in.off))
+		if s == nil {
+			break // PushGlyphAttr pushes nothing
+		}
+		if is == nil || uint(sp-sb) >= stackMax-1 { // PushGlyphAttr alone
+			sp++
+			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+			break
+		}
+		m.setAttr(is, int(in.a), int(in.sub), seg.glyphAttr(s.glyph, int(in.v)))
+		pc++
+	case mAttGAttrSet:
+		s := sm.get(mp + int(in.off))
+		if s == nil {
+			break // PushAttToGAttr pushes nothing
+		}
+		if s.parent != nil {
+			s = s.parent
+		}
+		if is == nil || uint(sp-sb) >= stackMax-1 { // PushAttToGAttr alone
+			sp++
+			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+			break
+		}
+		m.setAttr(is, int(in.a), int(in.sub), seg.glyphAttr(s.glyph, int(in.v)))
+		pc++
+	case mSlotBitsSet:
+		if in.pos && !m.positioned {
+			m.position()
+		}
+		s := sm.get(mp + int(in.off))
+		if s == nil {
+			break // PushSlotAttr pushes nothing
+		}
+		if is == nil || uint(sp-sb) >= stackMax-1 { // PushSlotAttr alone
+			sp++
+			st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
+			if sp >= sb+stackMax {
+				return sp, mp, is, pc, ctlDone
+			}
+			break
+		}
+		x := (int32(m.getAttr(s, int(in.a), int(in.sub))) &^ in.v) | in.w
+		m.setAttr(is, int(in.skip>>8), int(in.skip&0xFF), int16(x))
+		pc += 2
+	}
+	return sp, mp, is, pc, ctlNext
+}
+
 // position positions the slots of the rule, as graphite2 does before the
 // first read or add of PosX/PosY in a run.
 func (m *machine) position() {
 	seg, sm := m.seg, m.smap
 	seg.positionSlots(0, false, sm.at(0), sm.arr[sm.size], seg.currdir(), true)
 	m.positioned = true
+}
+
+// simpleAttrs are the slot attributes whose Slot::setAttr is a plain
+// store into the slot (exec sets them without a call).
+const simpleAttrs = 1<<slatAdvX | 1<<slatAdvY | 1<<slatAttX | 1<<slatAttY | 1<<slatAttWithX | 1<<slatAttWithY |
+	1<<slatShiftX | 1<<slatShiftY | 1<<slatInsert
+
+// simpleAttr reports whether slot attribute a is one of simpleAttrs.
+func simpleAttr(a uint8) bool { return a < 64 && simpleAttrs>>a&1 != 0 }
+
+// denseGlyphAttr is Face.glyphAttr without a call when the face stores its
+// attributes densely; ok is false when they are stored sparsely.
+func denseGlyphAttr(f *Face, gid uint16, attr int32) (v int16, ok bool) {
+	if f.attrs == nil {
+		return 0, false
+	}
+	if int(gid) >= f.numGlyphs || attr < 0 || int(attr) >= f.numAttrs {
+		return 0, true
+	}
+	return f.attrs[int(gid)*f.numAttrs+int(attr)], true
 }
 
 // userAttr is user attribute sub of s (0 past the Silf's count).

@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"fontvm/graphite"
 )
 
 // segState renders everything a program can change: the value, status and
@@ -112,7 +114,11 @@ func TestFusedMatchesUnfused(t *testing.T) {
 		}
 		return []instr{{op: mPush, v: small()}}
 	}
-	for iter := 0; iter < 20000; iter++ {
+	iters := 20000
+	if testing.Short() {
+		iters = 2000
+	}
+	for iter := 0; iter < iters; iter++ {
 		var prog []instr
 		switch rng.Intn(4) {
 		case 0: // a stack near its limit
@@ -124,6 +130,9 @@ func TestFusedMatchesUnfused(t *testing.T) {
 			for k := rng.Intn(4); k > 0; k-- {
 				prog = append(prog, instr{op: mPush, v: small()})
 			}
+		}
+		if rng.Intn(3) == 0 { // an action's leading put_copy (exec runs put_copy 0 before its loop)
+			prog = append([]instr{{op: mPutCopy, off: int8(rng.Intn(3) - 1)}}, prog...)
 		}
 		for k := 1 + rng.Intn(6); k > 0; k-- {
 			prog = append(prog, seq()...)
@@ -143,8 +152,12 @@ func TestFusedMatchesUnfused(t *testing.T) {
 		for i := range x.stackInit {
 			x.stackInit[i] = int32(rng.Intn(3))
 		}
+		for i := range x.flags {
+			x.flags[i] = uint8(rng.Intn(8)) &^ slotDeleted // linked slots are never deleted
+		}
 		want := x.segState(x.runCode(plain, spec, n, idx))
 		got := x.segState(x.runCode(fused, spec, n, idx))
+		x.flags = [4]uint8{}
 		if got != want {
 			var ops []string
 			if k := len(fused.instrs) - 40; k > 0 {
@@ -175,6 +188,7 @@ func TestFuseCoversPatterns(t *testing.T) {
 		{{op: mPushGlyphAttr}, {op: mAttrSet}}, {{op: mPushAttToGAttr}, {op: mAttrSet}},
 		{{op: mPushSlotAttr}, {op: mBitSet}, {op: mAttrSet}},
 		{{op: mPushUser}, {op: mPushUser}, {op: mLess}}, {{op: mGtr}, {op: mOr}}, {{op: mOr}, {op: mAnd}, {op: mPopRet}},
+		{{op: mCntxtItem, skip: 1}, {op: mPush}, {op: mPopRet}},
 	} {
 		c := &code{instrs: p}
 		c.fuse()
@@ -183,6 +197,76 @@ func TestFuseCoversPatterns(t *testing.T) {
 	for op := uint8(mTempCopy + 1); op < mNumOps; op++ {
 		if !seen[op] {
 			t.Errorf("fused operation %d is never produced", op)
+		}
+	}
+}
+
+// FuzzMachineFused decodes arbitrary bytecode with graphite's loader (as a
+// constraint or an action of a 4-slot rule) and requires the fused program
+// to end exactly as the unfused one does.
+//
+//	go test ./graphite/shape -run XXX -fuzz FuzzMachineFused
+func FuzzMachineFused(f *testing.F) {
+	x := newFixture(f)
+	f.Add(false, uint8(4), uint8(1), []byte{opPushISlotAttr, slatUserDefn, 0, 0, opPushByte, 3, opEqual, opPopRet})
+	f.Add(true, uint8(4), uint8(1), []byte{opPushFeat, 0, 0, opCntxtItem, 0, 4, opPushByte, 1, opPushByte, 2, opLess, opAnd, opPopRet})
+	f.Add(false, uint8(2), uint8(2), []byte{opPutCopy, 0, opPushGlyphAttr8, 1, 0, opIAttrSet, slatUserDefn, 1, opNext, opRetZero})
+	f.Add(false, uint8(4), uint8(1), []byte{opPushSlotAttr, slatColFlags, 0, opBitSet, 0, 1, 0, 2, opAttrSet, slatColFlags, opNext, opPushByte, 1, opPopRet})
+	f.Fuzz(func(t *testing.T, constraint bool, n, idx uint8, bc []byte) {
+		gc, err := x.f.src.DecodeCode(x.f.silf.classes, constraint, bc, 0, 4, graphite.PassSubstitute)
+		if err != nil || gc == nil {
+			return
+		}
+		fused := newCode(gc)
+		if fused == nil {
+			return
+		}
+		plain := &code{instrs: append([]instr(nil), fused.instrs...), assoc: fused.assoc, maxRef: fused.maxRef}
+		for i := range plain.instrs {
+			plain.instrs[i].op = plain.instrs[i].base
+		}
+		nn := 1 + int(n)%4
+		start := 1 + int(idx)%(nn+1)
+		for _, spec := range []bool{false, true} {
+			x.stackInit = [stackGuard + 1]int32{int32(n), 1, int32(idx)}
+			want := x.segState(x.runCode(plain, spec, nn, start))
+			got := x.segState(x.runCode(fused, spec, nn, start))
+			if got != want {
+				t.Fatalf("fused run differs (n %d idx %d spec %v, code % x)\nunfused:\n%s\nfused:\n%s", nn, start, spec, bc, want, got)
+			}
+		}
+	})
+}
+
+// TestSimpleAttrMatchesSetAttr checks exec's inline stores of the
+// simpleAttrs against Slot::setAttr (setAttr), for plain and fused sets.
+func TestSimpleAttrMatchesSetAttr(t *testing.T) {
+	x := newFixture(t)
+	for a := uint8(0); a < 64; a++ {
+		if !simpleAttr(a) {
+			continue
+		}
+		for _, v := range []int32{0, 1, -1, 300, 40000, -70000} {
+			for _, fused := range []bool{false, true} {
+				c := &code{instrs: []instr{{op: mPush, v: v}, {op: mAttrSet, a: a}, {op: mRetZero}}}
+				for i := range c.instrs {
+					c.instrs[i].base = c.instrs[i].op
+				}
+				if fused {
+					c.fuse()
+					if c.instrs[0].op != mPushAttrSet {
+						t.Fatalf("attribute %d: not fused", a)
+					}
+				}
+				got := x.segState(x.runCode(c, false, 4, 1))
+				// the same through setAttr on a fresh segment
+				nop := &code{instrs: []instr{{op: mRetZero, base: mRetZero}}}
+				ret, st := x.runCode(nop, false, 4, 1)
+				x.sh.mach.setAttr(x.sh.seg.first, int(a), 0, int16(v))
+				if want := x.segState(ret, st); got != want {
+					t.Errorf("attribute %d value %d fused %v:\nexec:\n%s\nsetAttr:\n%s", a, v, fused, got, want)
+				}
+			}
 		}
 	}
 }

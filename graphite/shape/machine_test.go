@@ -14,9 +14,10 @@ type machineFixture struct {
 	sh *Shaper
 
 	stackInit [stackGuard + 1]int32 // the stack below and at the guard when a run starts
+	flags     [4]uint8              // the slots' flags when a run starts
 }
 
-func newFixture(t *testing.T) *machineFixture {
+func newFixture(t testing.TB) *machineFixture {
 	f := suiteFace(t, "Padauk.ttf") // 3 user attributes
 	return &machineFixture{f: f, sh: NewShaper(f)}
 }
@@ -80,6 +81,7 @@ func (x *machineFixture) runCode(c *code, spec bool, n, idx int) (int32, int) {
 		s := sh.allocSlot()
 		seg.setGlyph(s, x.f.lookup(r))
 		s.original, s.before, s.after = int32(i), int32(i), int32(i)
+		s.flags = x.flags[i]
 		if seg.last != nil {
 			seg.last.next = s
 		}

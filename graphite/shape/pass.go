@@ -157,19 +157,45 @@ func (sh *Shaper) runPass(p *pass, reverse bool) bool {
 // says (the loop counter and high-water mark as graphite2 keeps them). It
 // returns false when the segment fails.
 //
-// The state machine runs here without filling the slot map: the map is
-// filled (as runFSM would have filled it) only when some rule matched, since
-// nothing reads it otherwise.
+// The state machine does not run at slots where the pass's start filter
+// (pass_filter.go) shows it would find no rule; where it runs, it does not
+// fill the slot map: the map is filled (as runFSM would have filled it) only
+// when some rule matched, since nothing reads it otherwise.
 func (sh *Shaper) runRules(p *pass, s *slot) bool {
 	sm := &sh.smap
 	starts := p.startStates
 	maxPre, minPre, maxLoop := p.maxPre, p.minPre, p.maxLoop
 	filter, class := p.filter, p.startClass
+	prev := filter && p.prevPairs != nil
+	budget := sh.ruleBudget
+	guard := 1
+	if filter {
+		// Leading slots where the state machine finds no rule: the loop
+		// below would only move the cursor over them, each time setting the
+		// high-water mark to the next slot (it starts there) and the loop
+		// counter to maxLoop.
+		for {
+			if g := int(s.glyph); g < len(class) {
+				if c := class[g]; c == filterRun || c == filterPair && !p.pairSkip(s, g) {
+					break
+				}
+			}
+			s = s.next
+			if guard > budget {
+				sh.mach.status = stDiedEarly
+				return false
+			}
+			guard++
+			if s == nil {
+				sm.highwater, sm.highpassed = nil, false
+				return true
+			}
+		}
+	}
 	// the high-water mark lives in locals here, in sm while rules run
 	hw, hp := s.next, false
 	lc := maxLoop
-	budget := sh.ruleBudget
-	for guard := 1; s != nil; guard++ {
+	for ; s != nil; guard++ {
 		if filter {
 			// slots where the state machine finds no rule (pass_filter.go):
 			// the cursor moves on as below, without the machine
@@ -218,7 +244,9 @@ func (sh *Shaper) runRules(p *pass, s *slot) bool {
 			}
 		}
 		next := s.next
-		if first, ctxt := preContext(s, maxPre); ctxt >= minPre {
+		if prev && p.prevSkip(s) {
+			// the state machine finds no rule here (pass_filter.go)
+		} else if first, ctxt := preContext(s, maxPre); ctxt >= minPre {
 			// Pass::runFSM from s less its pre-context
 			fr := &sh.rules
 			fr.n = 0

@@ -1,7 +1,7 @@
 package shape
 
 // The start filter: at most slots of a pass no rule matches, and the rule
-// loop can tell that from the glyphs of the slot and of the one after it,
+// loop can tell that from the glyphs of the slot and of its neighbours,
 // without running the state machine over the pre-context. The filter is
 // derived from the state machine itself (not from the rules' patterns), so
 // that it holds for any font:
@@ -20,17 +20,22 @@ package shape
 //     either s is the last slot, or the next slot's glyph has no column, or
 //     every state t1 that U leads to on c1 (a state with transitions, not
 //     0) goes to state 0 (not a success state) on the next slot's column c2
-//     (pair bit c1*numColumns+c2 clear).
+//     (pair bit c1*numColumns+c2 clear); or else
+//   - s has a slot before it (so the pre-context is at least that slot,
+//     when maxPre > 0) and, with W the states some pre-context can be in
+//     before its last slot, that slot's glyph has no column, or every state
+//     W leads to on its column c0 (not 0, with transitions) goes to state 0
+//     on c1 (bit c0*numColumns+c1 of prevPairs clear; that table is kept only
+//     when at most 90% of its bits that matter are set).
 //
-// Otherwise (class filterRun) the machine runs. When a success state can be
-// entered within some pre-context (graphite2's compiler never builds such a
-// machine, a hostile font may), or the analysis would take more than its
-// share of filterBudget, the pass has no filter and the machine always
-// runs; when only the pair table would be too big or too costly, every
-// slot not skipped runs the machine.
+// Otherwise the machine runs. When a success state can be entered within
+// some pre-context (graphite2's compiler never builds such a machine, a
+// hostile font may), or the analysis would take more than its share of
+// filterBudget, the pass has no filter and the machine always runs; when
+// only a pair table would be too big or too costly, that test is left out.
 
-// filterBudget bounds the work of building the filters of one face:
-// transitions looked at, summed over passes.
+// filterBudget bounds the work and memory of building the filters of one
+// face: transitions looked at, plus pair-table bits, summed over passes.
 const filterBudget = 1 << 24
 
 // maxPairBits bounds a pass's pair table (numColumns squared bits).
@@ -43,11 +48,12 @@ const (
 	filterRun  = 2 // run the machine
 )
 
-// buildStartFilter sets p.filter, p.startClass and p.pairs (see above).
+// buildStartFilter sets p.filter, p.startClass, p.pairs and p.prevPairs
+// (see above).
 // budget is the work the face has left for filters; it returns what is left
 // after p.
 func (p *pass) buildStartFilter(budget int) int {
-	p.filter, p.startClass, p.pairs = false, nil, nil
+	p.filter, p.startClass, p.pairs, p.prevPairs = false, nil, nil, nil
 	ncol, ntrans, succ := p.numColumns, p.numTrans, p.successStart
 	if p.numRules == 0 || ncol <= 0 || p.maxPre >= maxSlots-2 || len(p.cols) == 0 ||
 		len(p.startStates) != p.maxPre-p.minPre+1 || len(p.transitions) != ntrans*ncol {
@@ -56,11 +62,21 @@ func (p *pass) buildStartFilter(budget int) int {
 	// U: the states some pre-context leads to
 	mark := make([]int32, p.numStates) // epoch a state was last added at
 	inU := make([]bool, p.numStates)
-	var u, set, next []int
+	inW := make([]bool, p.numStates)
+	var u, w, set, next []int
 	epoch := int32(0)
 	for k := p.minPre; k <= p.maxPre; k++ {
 		set = append(set[:0], int(p.startStates[p.maxPre-k]))
 		for step := 0; step < k && len(set) != 0; step++ {
+			if step == k-1 {
+				// W: the states before the last pre-context slot
+				for _, q := range set {
+					if q < ntrans && !inW[q] {
+						inW[q] = true
+						w = append(w, q)
+					}
+				}
+			}
 			epoch++
 			next = next[:0]
 			for _, q := range set {
@@ -106,34 +122,15 @@ func (p *pass) buildStartFilter(budget int) int {
 			}
 		}
 	}
-	// the pair table, when it is small enough
-	var pairs []uint64
-	if ncol*ncol <= maxPairBits {
-		pairs = make([]uint64, (ncol*ncol+63)/64)
-		for c1 := 0; c1 < ncol && pairs != nil; c1++ {
-			if class[c1] != filterPair {
-				continue
-			}
-			epoch++
-			for _, q := range u {
-				t1 := int(p.transitions[q*ncol+c1])
-				if t1 == 0 || t1 >= ntrans || mark[t1] == epoch {
-					continue // (t1 < succ: c1 is not of class filterRun)
-				}
-				mark[t1] = epoch
-				budget -= ncol
-				if budget < 0 {
-					pairs = nil // no pair table: run the machine at each pair slot
-					budget += ncol
-					break
-				}
-				for c2, t2 := range p.transitions[t1*ncol : (t1+1)*ncol] {
-					if t2 != 0 || succ == 0 {
-						i := c1*ncol + c2
-						pairs[i>>6] |= 1 << (i & 63)
-					}
-				}
-			}
+	// the pair tables, when small enough
+	pairs := p.pairBits(u, func(c1 int) bool { return class[c1] == filterPair }, mark, &epoch, &budget)
+	if p.maxPre > 0 {
+		p.prevPairs = p.pairBits(w, func(c1 int) bool { return true }, mark, &epoch, &budget)
+	}
+	if p.prevPairs != nil {
+		budget -= ncol * ncol // sparseEnough's work
+		if budget < 0 || !sparseEnough(p.prevPairs, class, ncol) {
+			p.prevPairs = nil // it would rule out too few slots to pay for its test
 		}
 	}
 	p.startClass = make([]uint8, len(p.cols))
@@ -149,6 +146,76 @@ func (p *pass) buildStartFilter(budget int) int {
 	p.pairs = pairs
 	p.filter = true
 	return budget
+}
+
+// pairBits returns the pair table of the states from: bit c1*numColumns+c2
+// is set when some state of from goes on column c1 to a state t1 (not 0,
+// with transitions) that does not go to state 0 (not a success state) on
+// c2. Only columns c1 with want(c1) get bits. It returns nil when the table
+// would be too big or its work would exceed the budget.
+func (p *pass) pairBits(from []int, want func(int) bool, mark []int32, epoch *int32, budget *int) []uint64 {
+	ncol, ntrans, succ := p.numColumns, p.numTrans, p.successStart
+	if ncol*ncol > maxPairBits || *budget < ncol*ncol {
+		return nil
+	}
+	*budget -= ncol * ncol // the table's bits, counted against the face's budget
+	pairs := make([]uint64, (ncol*ncol+63)/64)
+	for c1 := 0; c1 < ncol; c1++ {
+		if !want(c1) {
+			continue
+		}
+		*epoch++
+		for _, q := range from {
+			t1 := int(p.transitions[q*ncol+c1])
+			if t1 == 0 || t1 >= ntrans || mark[t1] == *epoch {
+				continue
+			}
+			mark[t1] = *epoch
+			if *budget -= ncol; *budget < 0 {
+				*budget += ncol
+				return nil
+			}
+			for c2, t2 := range p.transitions[t1*ncol : (t1+1)*ncol] {
+				if t2 != 0 || succ == 0 {
+					i := c1*ncol + c2
+					pairs[i>>6] |= 1 << (i & 63)
+				}
+			}
+		}
+	}
+	return pairs
+}
+
+// sparseEnough reports whether at most 90% of the pair bits (c1, c2) with
+// c2 not of class filterSkip are set.
+func sparseEnough(pairs []uint64, class []uint8, ncol int) bool {
+	set, all := 0, 0
+	for c1 := 0; c1 < ncol; c1++ {
+		for c2 := 0; c2 < ncol; c2++ {
+			if class[c2] == filterSkip {
+				continue
+			}
+			all++
+			i := c1*ncol + c2
+			set += int(pairs[i>>6] >> (i & 63) & 1)
+		}
+	}
+	return set*10 <= all*9
+}
+
+// prevSkip reports whether the start filter's pair table of the previous
+// slot and s rules out every rule at s, a slot skipAt does not rule out.
+func (p *pass) prevSkip(s *slot) bool {
+	q := s.prev
+	if q == nil || p.prevPairs == nil || p.maxPre == 0 {
+		return false
+	}
+	g1 := int(q.glyph)
+	if g1 >= len(p.cols) || p.cols[g1] == 0xFFFF {
+		return true // the machine stops in the pre-context, having found nothing
+	}
+	i := int(p.cols[g1])*p.numColumns + int(p.cols[s.glyph])
+	return p.prevPairs[i>>6]>>(i&63)&1 == 0
 }
 
 // skipAt reports whether the start filter rules out every rule at s
@@ -184,4 +251,3 @@ func (p *pass) pairSkip(s *slot, g int) bool {
 	i := int(p.cols[g])*p.numColumns + int(c2)
 	return p.pairs[i>>6]>>(i&63)&1 == 0
 }
-

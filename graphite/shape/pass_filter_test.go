@@ -56,7 +56,7 @@ func randomPass(r *rand.Rand, nGlyphs int) *pass {
 func TestStartFilterSound(t *testing.T) {
 	r := rand.New(rand.NewSource(8))
 	sh := &Shaper{}
-	built, skipped, pairSkipped, matched := 0, 0, 0, 0
+	built, skipped, pairSkipped, prevSkipped, matched := 0, 0, 0, 0, 0
 	for iter := 0; iter < 20000; iter++ {
 		nGlyphs := 1 + r.Intn(8)
 		p := randomPass(r, nGlyphs)
@@ -97,7 +97,7 @@ func TestStartFilterSound(t *testing.T) {
 			sh.rules.n = 0
 			_, ok := fsmScan(p, &sh.rules, first, int(p.startStates[p.maxPre-ctxt]))
 			found := ok && sh.rules.n != 0
-			pass := !p.filter || !p.skipAt(s)
+			pass := !p.filter || !(p.skipAt(s) || p.prevSkip(s))
 			if found {
 				matched++
 				if !pass {
@@ -106,16 +106,20 @@ func TestStartFilterSound(t *testing.T) {
 				}
 			} else if !pass {
 				skipped++
-				if int(s.glyph) < len(p.startClass) && p.startClass[s.glyph] == filterPair {
+				if int(s.glyph) < len(p.startClass) && p.startClass[s.glyph] == filterPair && p.skipAt(s) {
 					pairSkipped++
+				} else if !p.skipAt(s) {
+					prevSkipped++
 				}
 			}
 		}
 	}
-	if built < 2000 || skipped < 2000 || pairSkipped < 1000 || matched < 2000 {
-		t.Fatalf("vacuous: filters built %d, slots skipped %d (%d by the pair table), slots with rules %d", built, skipped, pairSkipped, matched)
+	if built < 2000 || skipped < 2000 || pairSkipped < 1000 || prevSkipped < 500 || matched < 2000 {
+		t.Fatalf("vacuous: filters built %d, slots skipped %d (%d by the pair table, %d by the previous-slot table), slots with rules %d",
+			built, skipped, pairSkipped, prevSkipped, matched)
 	}
-	t.Logf("filters built %d of 20000; slots skipped %d (%d by the pair table); slots with rules %d", built, skipped, pairSkipped, matched)
+	t.Logf("filters built %d of 20000; slots skipped %d (%d by the pair table, %d by the previous-slot table); slots with rules %d",
+		built, skipped, pairSkipped, prevSkipped, matched)
 }
 
 // TestStartFilterHostile checks that a machine entering a success state
@@ -150,5 +154,23 @@ func TestStartFilterHostile(t *testing.T) {
 	q.buildStartFilter(filterBudget)
 	if !q.filter || q.pairs != nil || q.startClass[0] != filterSkip || q.startClass[1] != filterRun || q.startClass[2] != filterSkip {
 		t.Fatalf("filter %v, pairs %d words, classes %v", q.filter, len(q.pairs), q.startClass)
+	}
+	// a pair table beyond the budget is left out: pair glyphs run the machine
+	r := &pass{numColumns: 100, numStates: 3, numTrans: 2, numSuccess: 1, successStart: 2, numRules: 1}
+	r.cols = []uint16{0, 1}
+	r.startStates = []uint16{0}
+	r.transitions = make([]uint16, 2*100)
+	r.transitions[0] = 1     // state 0 on column 0 -> state 1 (class filterPair)
+	r.transitions[1] = 2     // state 0 on column 1 -> success state 2 (class filterRun)
+	r.transitions[100+5] = 2 // state 1 on column 5 -> success state 2
+	r.rules = []rule{{sort: 1}}
+	r.states = [][]*rule{nil, nil, {&r.rules[0]}}
+	r.buildStartFilter(filterBudget)
+	if !r.filter || r.pairs == nil || r.startClass[0] != filterPair || r.startClass[1] != filterRun {
+		t.Fatalf("full budget: filter %v, pairs %d words, classes %v", r.filter, len(r.pairs), r.startClass)
+	}
+	r.buildStartFilter(1000)
+	if !r.filter || r.pairs != nil || r.startClass[0] != filterRun || r.startClass[1] != filterRun {
+		t.Fatalf("small budget: filter %v, pairs %d words, classes %v", r.filter, len(r.pairs), r.startClass)
 	}
 }

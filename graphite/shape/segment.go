@@ -408,6 +408,8 @@ func (g *segment) doMirror(aMirror int) {
 }
 
 // finalise is Slot::finalise, with the font scale given (0 for design units).
+// bbox, when not nil, is widened by the glyphs' boxes (nobody reads
+// Segment::positionSlots' box: it passes nil).
 func (g *segment) finaliseSlot(s *slot, scale float32, hasFont bool, base pt, bbox *rect, attrLevel uint8,
 	clusterMin *float32, rtl, isFinal bool, depth int) pt {
 	if depth > 100 || (attrLevel != 0 && s.attLevel > attrLevel) {
@@ -451,7 +453,7 @@ func (g *segment) finaliseSlot(s *slot, scale float32, hasFont bool, base pt, bb
 			*clusterMin = s.pos.x
 		}
 	}
-	if inRange {
+	if inRange && bbox != nil {
 		bb := g.face.bbox[gl]
 		ob := rect{float32(bb.blx*scale) + s.pos.x, float32(bb.bly*scale) + s.pos.y,
 			float32(bb.trx*scale) + s.pos.x, float32(bb.try*scale) + s.pos.y}
@@ -501,7 +503,6 @@ func max32(a, b float32) float32 {
 func (g *segment) positionSlots(scale float32, hasFont bool, iStart, iEnd *slot, isRtl, isFinal bool) pt {
 	var currpos pt
 	var clusterMin float32
-	var bbox rect
 	reorder := g.currdir() != isRtl
 	if reorder {
 		g.reverseSlots()
@@ -521,7 +522,7 @@ func (g *segment) positionSlots(scale float32, hasFont bool, iStart, iEnd *slot,
 		for s := iEnd; s != nil && s != end; s = s.prev {
 			if s.isBase() {
 				clusterMin = currpos.x
-				currpos = g.finaliseSlot(s, scale, hasFont, currpos, &bbox, 0, &clusterMin, isRtl, isFinal, 0)
+				currpos = g.finaliseSlot(s, scale, hasFont, currpos, nil, 0, &clusterMin, isRtl, isFinal, 0)
 			}
 		}
 	} else {
@@ -529,7 +530,7 @@ func (g *segment) positionSlots(scale float32, hasFont bool, iStart, iEnd *slot,
 		for s := iStart; s != nil && s != end; s = s.next {
 			if s.isBase() {
 				clusterMin = currpos.x
-				currpos = g.finaliseSlot(s, scale, hasFont, currpos, &bbox, 0, &clusterMin, isRtl, isFinal, 0)
+				currpos = g.finaliseSlot(s, scale, hasFont, currpos, nil, 0, &clusterMin, isRtl, isFinal, 0)
 			}
 		}
 	}
@@ -653,32 +654,12 @@ func (g *segment) initCollisions() bool {
 		g.sh.collBuf = make([]slotCollision, n)
 	}
 	g.collisions = g.sh.collBuf[:n]
-	for i := range g.collisions {
-		g.collisions[i] = slotCollision{}
-	}
-	aCol := g.silf.aCollision
+	clear(g.collisions)
 	for p := g.first; p != nil; p = p.next {
 		if p.index < 0 || int(p.index) >= n {
 			return false
 		}
-		c := &g.collisions[p.index]
-		if int(p.glyph) >= g.face.numGlyphs {
-			continue
-		}
-		a := func(k int) int16 { return g.glyphAttr(p.glyph, aCol+k) }
-		c.flags = uint16(a(0))
-		c.limit = rect{float32(a(1)), float32(a(2)), float32(a(3)), float32(a(4))}
-		c.margin = uint16(a(5))
-		c.marginWt = uint16(a(6))
-		c.seqClass = uint16(a(7))
-		c.seqProxClass = uint16(a(8))
-		c.seqOrder = uint16(a(9))
-		c.seqAboveXoff = a(10)
-		c.seqAboveWt = uint16(a(11))
-		c.seqBelowXlim = a(12)
-		c.seqBelowWt = uint16(a(13))
-		c.seqValignHt = uint16(a(14))
-		c.seqValignWt = uint16(a(15))
+		g.collisionFromGlyph(&g.collisions[p.index], p.glyph)
 	}
 	return true
 }

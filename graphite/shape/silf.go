@@ -42,6 +42,7 @@ type pass struct {
 	filter       bool     // the pass has a start filter (pass_filter.go): startClass, pairs
 	startClass   []uint8  // per glyph: filterSkip, filterPair or filterRun
 	pairs        []uint64 // bit c1*numColumns+c2: a pair of columns the machine may find rules at
+	prevPairs    []uint64 // the same for the slot before and the slot itself (nil: none)
 }
 
 type silf struct {

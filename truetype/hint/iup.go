@@ -1,7 +1,5 @@
 package hint
 
-import "math/bits"
-
 // IUP[a] (0x30-0x31, pops 0): interpolate untouched points of the glyph
 // zone in y (IUP[0]) or x (IUP[1]), as FreeType's Ins_IUP and its IUP
 // worker do. In v40 backward compatibility each direction runs once and
@@ -28,9 +26,7 @@ func (e *exec) insIUP() {
 		return
 	}
 	n := z.nPoints
-	// tags keeps its full length: nextTouched reads eight tags at a time
-	// and ignores those past a contour's end.
-	cur, org, orus, tags := z.cur[:n], z.org[:n], z.orus[:n], z.tags
+	cur, org, orus, tags := z.cur[:n], z.org[:n], z.orus[:n], z.tags[:n]
 	contours := z.contours[:z.nContours]
 	xAxis := e.opcode&1 != 0
 	point := 0
@@ -52,31 +48,6 @@ func (e *exec) insIUP() {
 	}
 }
 
-// nextTouched returns the first point p..end (end < len(tags)) whose tag
-// has a bit of mask set, or end+1. It tests eight tags at a time.
-func nextTouched(tags []uint8, p, end int, mask uint8) int {
-	m8 := uint64(mask) * 0x0101010101010101
-	for p <= end && p+8 <= len(tags) {
-		t := tags[p : p+8 : p+8]
-		w := (uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56) & m8
-		if w != 0 {
-			q := p + bits.TrailingZeros64(w)>>3
-			if q > end {
-				return end + 1
-			}
-			return q
-		}
-		p += 8
-	}
-	for ; p <= end; p++ {
-		if tags[p]&mask != 0 {
-			return p
-		}
-	}
-	return end + 1
-}
-
 // iupContourX is the IUP worker in x for the contour of points
 // first..end (first >= 0; end < n, the common length of cur, org and
 // orus): untouched points between two touched ones are interpolated
@@ -89,14 +60,20 @@ func iupContourX(cur, org, orus []vec, tags []uint8, first, end int) {
 	if first < 0 || end >= len(cur) || end >= len(org) || end >= len(orus) || end >= len(tags) {
 		return
 	}
-	firstTouched := nextTouched(tags, first, end, mask)
+	firstTouched := first
+	for firstTouched <= end && tags[firstTouched]&mask == 0 {
+		firstTouched++
+	}
 	if firstTouched > end {
 		return
 	}
 	t1 := firstTouched
 	orus1, org1, cur1 := orus[t1].x, org[t1].x, cur[t1].x
 	for {
-		t2 := nextTouched(tags, t1+1, end, mask)
+		t2 := t1 + 1
+		for t2 <= end && tags[t2]&mask == 0 {
+			t2++
+		}
 		if t2 > end {
 			break
 		}
@@ -233,14 +210,20 @@ func iupContourY(cur, org, orus []vec, tags []uint8, first, end int) {
 	if first < 0 || end >= len(cur) || end >= len(org) || end >= len(orus) || end >= len(tags) {
 		return
 	}
-	firstTouched := nextTouched(tags, first, end, mask)
+	firstTouched := first
+	for firstTouched <= end && tags[firstTouched]&mask == 0 {
+		firstTouched++
+	}
 	if firstTouched > end {
 		return
 	}
 	t1 := firstTouched
 	orus1, org1, cur1 := orus[t1].y, org[t1].y, cur[t1].y
 	for {
-		t2 := nextTouched(tags, t1+1, end, mask)
+		t2 := t1 + 1
+		for t2 <= end && tags[t2]&mask == 0 {
+			t2++
+		}
 		if t2 > end {
 			break
 		}

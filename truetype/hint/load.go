@@ -305,13 +305,15 @@ func (in *Instance) loadSimple(gid int, g *sfnt.Glyph) error {
 	if orgSet {
 		copy(ld.org[base+n:base+m], pp)
 	}
-	if ld.hinted {
+	if orgSet {
 		z := zone{
 			org: ld.org[base:], cur: ld.cur[base:], orus: ld.orus[base:], tags: ld.tags[base:],
 			contours: ld.contours[ld.nContours : ld.nContours+nc],
 			nPoints:  m, nContours: nc, firstPoint: 0,
 		}
-		in.hintGlyph(&z, false, g.Instructions, orgSet)
+		in.hintGlyph(&z, false, g.Instructions, true)
+	} else if ld.hinted {
+		in.hintPhantoms(pp)
 	}
 	// FT_GlyphLoader_Add: contour ends become absolute.
 	for i := ld.nContours; i < ld.nContours+nc; i++ {
@@ -401,6 +403,25 @@ func (in *Instance) hintGlyph(z *zone, composite bool, ins []byte, orgSet bool) 
 	}
 	if !(e.version == 40 && e.backwardCompat) {
 		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = z.cur[n-4], z.cur[n-3], z.cur[n-2], z.cur[n-1]
+	}
+}
+
+// hintPhantoms is hintGlyph for a simple glyph without instructions,
+// given its four phantom points in cur: the size's graphics state and
+// scales are restored, the phantom points rounded and, unless v40
+// backward compatibility is on, taken as the loader's.
+func (in *Instance) hintPhantoms(pp []vec) {
+	ld := &in.ld
+	e := &in.e
+	pp = pp[:4]
+	e.gs = in.sizeGS
+	e.xScale, e.yScale = in.scale, in.scale
+	pp[0].x = pixRound(pp[0].x)
+	pp[1].x = pixRound(pp[1].x)
+	pp[2].y = pixRound(pp[2].y)
+	pp[3].y = pixRound(pp[3].y)
+	if !(e.version == 40 && e.backwardCompat) {
+		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
 	}
 }
 

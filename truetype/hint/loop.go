@@ -20,9 +20,10 @@ import (
 // but the plain operation (too few arguments, no room on the stack, code
 // overflow, a zero divisor, a bad jump, the first storage write of a
 // glyph program, ...); if one holds, it leaves the machine untouched and
-// the instruction runs through step instead, which is runTraced's
-// per-instruction body. So every odd case has one implementation, the
-// reference one, and the inline cases only ever take the plain path.
+// the instruction takes the slow path instead: dispatch, set up as
+// runTraced sets it up, or step, which is runTraced's per-instruction
+// body. So every odd case has one implementation, the reference one,
+// and the inline cases only ever take the plain path.
 //
 // The inline cases advance ip and the stack top by constants, so the
 // next instruction's address does not wait for table lookups.
@@ -810,7 +811,9 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			}
 			def := e.denseFunc(stack[top-1])
 			if def == nil {
-				break
+				if def = e.cachedFunc(stack[top-1]); def == nil {
+					break // (dispatch searches, or fails)
+				}
 			}
 			fcode, ok := e.plainRange(def.rng, def.start)
 			if !ok {
@@ -829,7 +832,9 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			}
 			def := e.denseFunc(stack[top-1])
 			if def == nil {
-				break
+				if def = e.cachedFunc(stack[top-1]); def == nil {
+					break // (dispatch searches, or fails)
+				}
 			}
 			n := stack[top-2]
 			if n <= 0 {
@@ -899,12 +904,24 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 }
 
 // denseFunc is findFunc's direct path: function f when the definitions
-// are dense (function i in fdefs[i]) and f is an active one, else nil
-// (CALL and LOOPCALL then run through dispatch, which searches).
+// are dense (function i in fdefs[i]) and f is an active one, else nil.
 func (e *exec) denseFunc(f int64) *defRec {
 	if uint64(f) < uint64(len(e.fdefs)) && f <= int64(e.maxFunc) && e.maxFunc+1 == e.numFDefs {
 		if def := &e.fdefs[f]; int64(def.opc) == f && def.active {
 			return def
+		}
+	}
+	return nil
+}
+
+// cachedFunc is findFunc's answer from its search cache (funcCache):
+// the active function f, or nil when it is inactive, missing or not
+// cached in this generation. A valid entry means findFunc's direct path
+// does not apply (both change only with an FDEF).
+func (e *exec) cachedFunc(f int64) *defRec {
+	if c := &e.funcs; uint64(f) <= uint64(e.maxFunc) && uint64(f) < uint64(len(c.idx)) && c.idx[f].gen == c.gen+1 {
+		if i := int(c.idx[f].i); uint(i) < uint(len(e.fdefs)) && e.fdefs[i].active {
+			return &e.fdefs[i]
 		}
 	}
 	return nil

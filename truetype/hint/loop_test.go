@@ -2,9 +2,13 @@ package hint
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"fontvm/internal/corpus"
@@ -146,11 +150,17 @@ func genProgram(r *rand.Rand, n int) []byte {
 	return b
 }
 
-// genFpgm defines functions 0-3 with generated bodies, then runs a tail.
+// genFpgm defines functions 0-3 (or, half the time, numbers with gaps,
+// which FreeType finds by searching) with generated bodies, then runs a
+// tail.
 func genFpgm(r *rand.Rand) []byte {
 	var b []byte
-	for fn := 0; fn < 4; fn++ {
-		b = append(b, 0xB0, byte(fn), 0x2C)
+	nums := []byte{0, 1, 2, 3}
+	if r.IntN(2) == 0 {
+		nums = []byte{5, 0, 2, 3}
+	}
+	for _, fn := range nums {
+		b = append(b, 0xB0, fn, 0x2C)
 		body := genProgram(r, 1+r.IntN(12))
 		for _, c := range body {
 			if c == 0x2C || c == 0x2D || c == 0x89 {
@@ -540,4 +550,51 @@ func FuzzFastLoop(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFastOpsMatchesFastLoop checks that fastOps lists exactly the
+// opcodes of fastLoop's switch (read from loop.go), so that runFast hands
+// back to fastLoop every instruction it can run and no other.
+func TestFastOpsMatchesFastLoop(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "loop.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases [256]bool
+	found := false
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Name.Name != "fastLoop" {
+			continue
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			sw, ok := n.(*ast.SwitchStmt)
+			if !ok {
+				return true
+			}
+			if id, ok := sw.Tag.(*ast.Ident); !ok || id.Name != "op" {
+				return true
+			}
+			found = true
+			for _, c := range sw.Body.List {
+				for _, x := range c.(*ast.CaseClause).List {
+					v, err := strconv.ParseUint(x.(*ast.BasicLit).Value, 0, 8)
+					if err != nil {
+						t.Fatal(err)
+					}
+					cases[v] = true
+				}
+			}
+			return false
+		})
+	}
+	if !found {
+		t.Fatal("no switch op in fastLoop")
+	}
+	for op := range cases {
+		if cases[op] != fastOps[op] {
+			t.Errorf("opcode 0x%02X: fastLoop case %v, fastOps %v", op, cases[op], fastOps[op])
+		}
+	}
 }
