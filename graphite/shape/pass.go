@@ -252,15 +252,18 @@ func (sh *Shaper) runRules(p *pass, s *slot) bool {
 			fr.n = 0
 			n, ok := fsmScan(p, fr, first, int(starts[maxPre-ctxt]))
 			if ok && fr.n != 0 {
+				// the slot map as runFSM fills it: the slot before the
+				// pre-context, then n slots from it (only the last may be
+				// none: the slot after the last the machine read)
 				sm.precontext = ctxt
 				sm.arr[0] = first.prev
+				dst := sm.arr[1 : n+1]
 				y := first
-				for i := 1; i <= n; i++ {
-					sm.arr[i] = y
-					if y != nil {
-						y = y.next
-					}
+				for i := range dst[:n-1] {
+					dst[i] = y
+					y = y.next
 				}
+				dst[n-1] = y
 				sm.size = n
 				sm.highwater, sm.highpassed = hw, hp
 				next = sh.doRules(p, s)
@@ -353,10 +356,18 @@ func preContext(s *slot, max int) (*slot, int) {
 // runs its action. It returns the new cursor.
 func (sh *Shaper) doRules(p *pass, s *slot) *slot {
 	m := &sh.mach
+	sm := &sh.smap
 	rl := sh.rules.list()
 	k := 0
-	for k < len(rl) && !sh.testConstraintAt(rl[k]) {
-		k++
+	for ; k < len(rl); k++ {
+		// Pass::testConstraint, the slot checks inlined
+		r := rl[k]
+		sh.failRule = r.index
+		ctx := sm.precontext - r.preContext
+		if r.sort+ctx <= sm.size && ctx >= 0 && sm.arr[ctx+r.sort] != nil &&
+			(r.constraint == nil || sh.testConstraint(r, 1+ctx)) {
+			break
+		}
 		if m.status != stFinished {
 			return s
 		}
@@ -392,19 +403,10 @@ func (sh *Shaper) testPassConstraint(p *pass) bool {
 	return ret != 0 && sh.mach.status == stFinished
 }
 
-func (sh *Shaper) testConstraint(r *rule) bool {
+// testConstraint runs rule r's constraint at each slot it matched, from
+// the slot map's index base on; it holds when every run returns non-zero.
+func (sh *Shaper) testConstraint(r *rule, base int) bool {
 	sm := &sh.smap
-	ctx := sm.precontext
-	if r.sort+ctx-r.preContext > sm.size || ctx-r.preContext < 0 {
-		return false
-	}
-	base := 1 + ctx - r.preContext
-	if sm.arr[base+r.sort-1] == nil {
-		return false
-	}
-	if r.constraint == nil {
-		return true
-	}
 	for n := 0; n < r.sort; n++ {
 		idx := base + n
 		if sm.arr[idx] == nil {
@@ -483,9 +485,4 @@ func (sh *Shaper) adjustSlot(delta int, s *slot) *slot {
 		}
 	}
 	return s
-}
-
-func (sh *Shaper) testConstraintAt(r *rule) bool {
-	sh.failRule = r.index
-	return sh.testConstraint(r)
 }
