@@ -28,6 +28,12 @@ type loader struct {
 
 	gid int // the glyph (or component) being loaded
 
+	// out is the caller's Glyph during LoadGlyph; stored says that
+	// loadSimple wrote the outline straight into out.Points (a
+	// top-level simple glyph without a program, see loadSimple).
+	out    *Glyph
+	stored bool
+
 	hinted bool // IS_HINTED(loader->load_flags)
 	exec   bool // loader->exec != NULL
 	useAw2 bool
@@ -105,16 +111,20 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 			widths = in.widths
 		}
 	}
-	if err := in.load(uint16(gid), 0); err != nil {
+	ld.out, ld.stored = g, false
+	err := in.load(uint16(gid), 0)
+	ld.out = nil
+	if err != nil {
 		return err
 	}
-	dx := ld.pp1.x
-	n := ld.nPoints
-	if cap(g.Points) < n {
-		g.Points = make([]Point, n, n+n/2)
+	if !ld.stored {
+		n := ld.nPoints
+		if cap(g.Points) < n {
+			g.Points = make([]Point, n, n+n/2)
+		}
+		g.Points = g.Points[:n]
+		storePoints(g.Points, ld.cur, ld.tags, ld.pp1.x)
 	}
-	g.Points = g.Points[:n]
-	storePoints(g.Points, ld.cur, ld.tags, dx)
 	g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
 	var adv int64
 	if widths != nil && gid < len(widths) {
@@ -214,7 +224,7 @@ func (in *Instance) load(gid uint16, depth int) error {
 		return nil
 	}
 	if g.NumContours > 0 {
-		return in.loadSimple(int(gid), g)
+		return in.loadSimple(int(gid), g, depth)
 	}
 	// composite
 	for _, a := range ld.ancestors {
@@ -265,8 +275,10 @@ func (in *Instance) scalePP() {
 	ld.pp4.y = mulFix(ld.pp4.y, s)
 }
 
-// loadSimple is TT_Load_Simple_Glyph and TT_Process_Simple_Glyph.
-func (in *Instance) loadSimple(gid int, g *sfnt.Glyph) error {
+// loadSimple is TT_Load_Simple_Glyph and TT_Process_Simple_Glyph. A
+// top-level glyph (depth 0) without a program to run goes straight from
+// font units to the caller's points (see storeScaled).
+func (in *Instance) loadSimple(gid int, g *sfnt.Glyph, depth int) error {
 	ld := &in.ld
 	n := len(g.X)
 	nc := len(g.EndPts)
@@ -288,6 +300,9 @@ func (in *Instance) loadSimple(gid int, g *sfnt.Glyph) error {
 	cur := ld.cur[base : base+m]
 	tags := ld.tags[base : base+m]
 	orgSet := ld.hinted && len(g.Instructions) > 0
+	if depth == 0 && !orgSet && ld.out != nil {
+		return in.loadSimpleDirect(g, cur[n:m])
+	}
 	if orgSet {
 		loadPointsOrg(cur, ld.org[base:base+m], ld.orus[base:base+m], tags, g.X, g.Y, g.Flags, s)
 		orus := ld.orus[base+n : base+m]
@@ -324,6 +339,50 @@ func (in *Instance) loadSimple(gid int, g *sfnt.Glyph) error {
 	return nil
 }
 
+// loadSimpleDirect is the rest of loadSimple for a top-level simple
+// glyph without a program (base 0, contours appended, pp its phantom
+// points' slots in cur): the phantom points are scaled and, when
+// hinting, rounded (hintPhantoms); then the outline points, which
+// nothing else reads, go from font units to ld.out.Points shifted by
+// the final pp1.x, as LoadGlyph's storePoints would store them.
+func (in *Instance) loadSimpleDirect(g *sfnt.Glyph, pp []vec) error {
+	ld := &in.ld
+	s := in.scale
+	pp = pp[:4]
+	pp[0] = vec{mulFix(ld.pp1.x, s), mulFix(ld.pp1.y, s)}
+	pp[1] = vec{mulFix(ld.pp2.x, s), mulFix(ld.pp2.y, s)}
+	pp[2] = vec{mulFix(ld.pp3.x, s), mulFix(ld.pp3.y, s)}
+	pp[3] = vec{mulFix(ld.pp4.x, s), mulFix(ld.pp4.y, s)}
+	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
+	if ld.hinted {
+		in.hintPhantoms(pp)
+	}
+	n, nc := len(g.X), len(g.EndPts)
+	out := ld.out
+	if cap(out.Points) < n {
+		out.Points = make([]Point, n, n+n/2)
+	}
+	out.Points = out.Points[:n]
+	storeScaled(out.Points, g.X, g.Y, g.Flags, s, ld.pp1.x)
+	ld.stored = true
+	ld.nPoints += n
+	ld.nContours += nc
+	return nil
+}
+
+// storeScaled is loadPoints followed by storePoints: the points xs, ys
+// (font units) scaled by s and shifted left by dx, with the on-curve
+// bits of flags, in out (len(xs) == len(ys) == len(flags) == len(out)).
+func storeScaled(out []Point, xs, ys []int32, flags []uint8, s, dx int64) {
+	xs = xs[:len(out)]
+	ys = ys[:len(out)]
+	flags = flags[:len(out)]
+	s32 := int64(int32(s))
+	for i, x := range xs {
+		out[i] = Point{X: sub(scaleFUnits(x, s32), dx), Y: scaleFUnits(ys[i], s32), On: flags[i]&tagOn != 0}
+	}
+}
+
 // loadPoints stores the points xs, ys (font units) scaled by s in cur
 // and their on-curve bits (of flags) in tags: the FT_MulFix scaling of
 // TT_Process_Simple_Glyph. len(cur), len(tags) >= len(xs) == len(ys)
@@ -333,10 +392,19 @@ func loadPoints(cur []vec, tags []uint8, xs, ys []int32, flags []uint8, s int64)
 	tags = tags[:len(xs)]
 	ys = ys[:len(xs)]
 	flags = flags[:len(xs)]
+	s32 := int64(int32(s))
 	for i, x := range xs {
-		cur[i] = vec{mulFix(int64(x), s), mulFix(int64(ys[i]), s)}
+		cur[i] = vec{scaleFUnits(x, s32), scaleFUnits(ys[i], s32)}
 		tags[i] = flags[i] & tagOn
 	}
+}
+
+// scaleFUnits is mulFix(int64(a), s) with s32 = int64(int32(s)) computed
+// once by the caller (FT_MulFix truncates both operands to 32 bits).
+func scaleFUnits(a int32, s32 int64) int64 {
+	ret := int64(a) * s32
+	ret += 0x8000 + (ret >> 63)
+	return int64(int32(ret >> 16))
 }
 
 // loadPointsOrg is loadPoints that also stores the unscaled points in
@@ -348,10 +416,11 @@ func loadPointsOrg(cur, org, orus []vec, tags []uint8, xs, ys []int32, flags []u
 	tags = tags[:len(xs)]
 	ys = ys[:len(xs)]
 	flags = flags[:len(xs)]
+	s32 := int64(int32(s))
 	for i, x32 := range xs {
-		x, y := int64(x32), int64(ys[i])
-		orus[i] = vec{x, y}
-		v := vec{mulFix(x, s), mulFix(y, s)}
+		y32 := ys[i]
+		orus[i] = vec{int64(x32), int64(y32)}
+		v := vec{scaleFUnits(x32, s32), scaleFUnits(y32, s32)}
 		cur[i] = v
 		org[i] = v
 		tags[i] = flags[i] & tagOn

@@ -355,6 +355,10 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 		op = code[ip]
 		insCounter++
 		switch op {
+		case 0x00, 0xFF:
+			// Slow path. Listing the lowest and highest opcodes makes
+			// the jump table span every byte: no range check per
+			// instruction.
 		case 0xB0: // PUSHB[0]
 			if ip+2 > len(code) || top >= len(stack) {
 				break

@@ -96,3 +96,22 @@ func TestSVTCAShortcut(t *testing.T) {
 		}
 	}
 }
+
+// TestScaleFUnits checks the loader's scaling helper against mulFix.
+func TestScaleFUnits(t *testing.T) {
+	rng := rand.New(rand.NewSource(10))
+	scales := []int64{0, 1, 0x10000, 0x7FFFFFFF, -0x80000000, 1 << 40, 0x123456789}
+	for i := 0; i < 200000; i++ {
+		a := int32(rng.Uint32())
+		if i&1 == 0 {
+			a = int32(int16(a))
+		}
+		s := int64(rng.Uint64()) >> uint(rng.Intn(64))
+		if i < len(scales) {
+			s = scales[i]
+		}
+		if got, want := scaleFUnits(a, int64(int32(s))), mulFix(int64(a), s); got != want {
+			t.Fatalf("scaleFUnits(%d, %d) = %d, mulFix gives %d", a, s, got, want)
+		}
+	}
+}
