@@ -18,9 +18,16 @@
 //     SillMap), and the first Silf subtable's passes, their finite-state
 //     machines and rules; classes are looked up in the graphite.Silf.
 //   - code.go: opcode numbers, and rule programs as the machine runs them:
-//     graphite.Code's decoded instructions with graphite2's temporary
-//     copies inserted where graphite's analysis places them (Code.cpp).
-//   - machine.go: the stack machine (opcodes.h): int32 stack of 1024 entries,
+//     graphite.Code's instructions decoded once at load into fixed 16-byte
+//     instructions (one machine operation per behaviour, operands
+//     pre-decoded) with graphite2's temporary copies inserted where
+//     graphite's analysis places them (Code.cpp), and fused into
+//     superinstructions where a sequence is common (fuse; a fused
+//     instruction runs its whole sequence only where that is provably the
+//     same as running it unfused, otherwise its first operation alone).
+//   - machine.go: the stack machine (opcodes.h): exec runs the operations
+//     that make no calls in a tight loop, step those that change the
+//     segment; int32 stack of 1024 entries,
 //     wrapping arithmetic, signed comparisons, int16 attribute stores, and the
 //     statuses that fail a segment (underflow, overflow, a stack left
 //     non-empty, slot offsets out of bounds, division by zero and other early
@@ -28,6 +35,12 @@
 //   - pass.go: pass selection and order, bidi reversal, pass constraints,
 //     rule matching with pre-context, rule order, constraints, actions, the
 //     cursor and maxLoop rules (Silf.cpp runGraphite, Pass.cpp).
+//   - pass_filter.go: a start filter per pass, derived at load from the
+//     pass's finite-state machine (not from rule patterns): slots at which
+//     the machine provably finds no rule (judged from the slot's column, the
+//     next slot's and the previous slot's) are skipped without running it.
+//     Work and table sizes are bounded per face; the filter is off for
+//     machines that succeed inside their pre-context.
 //   - segment.go: slots, attachment, positioning and finalise, clusters,
 //     reversal and mirroring, character association (Segment.cpp, Slot.cpp).
 //   - collide.go: collision avoidance (Collider.cpp, Intervals.cpp and the
