@@ -403,11 +403,13 @@ var coordSizes = func() (t [256]uint32) {
 
 // A coordOp says how to decode one coordinate delta of a point from its
 // flag byte without branching: with w the big-endian int16 at the read
-// position and b its first byte, the delta is
-// ((w & long) | (b & short)) ^ neg - neg, and the position advances by
-// size.
+// position (sign-extended), the delta is
+// ((w & long) | (w>>8 & short)) * mul (mul is 1, -1 for a negative
+// short vector, 0 for "same"), and the position advances by size.
+// size comes first: the loop reads it through the entry's address,
+// which then needs no offset.
 type coordOp struct {
-	long, short, neg, size int32
+	size, long, short, mul int32
 }
 
 // coordOps holds the x ops (index c) and the y ops (index 256 + c) of
@@ -416,13 +418,13 @@ var coordOps = func() (t [512]coordOp) {
 	op := func(c, short, same uint8) coordOp {
 		switch {
 		case c&short != 0 && c&same != 0:
-			return coordOp{short: 0xFF, size: 1}
+			return coordOp{short: 0xFF, mul: 1, size: 1}
 		case c&short != 0:
-			return coordOp{short: 0xFF, neg: -1, size: 1}
+			return coordOp{short: 0xFF, mul: -1, size: 1}
 		case c&same != 0:
 			return coordOp{}
 		}
-		return coordOp{long: -1, size: 2}
+		return coordOp{long: -1, mul: 1, size: 2}
 	}
 	for c := 0; c < 256; c++ {
 		t[c] = op(uint8(c), FlagXShort, FlagXSame)
@@ -542,14 +544,14 @@ func decodeCoords(file []byte, px, py, end int, flags []uint8, xs, ys []int32) {
 		for i, c := range flags {
 			o := &xops[c]
 			w := int32(int16(uint16(file[px])<<8 | uint16(file[px+1])))
-			x += ((w & o.long) | (w >> 8 & o.short)) ^ o.neg - o.neg
+			x += ((w & o.long) | (w >> 8 & o.short)) * o.mul
 			px += int(o.size)
 			xs[i] = x
 		}
 		for i, c := range flags {
 			o := &yops[c]
 			w := int32(int16(uint16(file[py])<<8 | uint16(file[py+1])))
-			y += ((w & o.long) | (w >> 8 & o.short)) ^ o.neg - o.neg
+			y += ((w & o.long) | (w >> 8 & o.short)) * o.mul
 			py += int(o.size)
 			ys[i] = y
 		}

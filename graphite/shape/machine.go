@@ -1122,8 +1122,11 @@ func denseGlyphAttr(f *Face, gid uint16, attr int32) (v int16, ok bool) {
 }
 
 // userAttr is user attribute sub of s (0 past the Silf's count).
+//
+// Every slot's user attributes hold exactly the Silf's number of them
+// (allocSlot), so the bounds check against that number is the length's.
 func (m *machine) userAttr(s *slot, sub int) int32 {
-	if sub < len(s.user) && sub < m.seg.silf.aUser {
+	if uint(sub) < uint(len(s.user)) {
 		return int32(s.user[sub])
 	}
 	return 0

@@ -327,7 +327,15 @@ func fsmScan(p *pass, fr *fsmRules, x *slot, state int) (int, bool) {
 		}
 		state = int(trans[state*ncol+c])
 		if state >= succ {
-			fr.accumulate(p.states[state])
+			// fr.accumulate, the first non-empty list taken in line
+			if st := p.states[state]; len(st) != 0 {
+				if fr.n == 0 {
+					k := min(len(st), maxRules)
+					fr.ext, fr.n, fr.use = st[:k], k, false
+				} else {
+					fr.accumulate(st)
+				}
+			}
 		}
 		x = x.next
 		if state == 0 || x == nil {
@@ -339,16 +347,16 @@ func fsmScan(p *pass, fr *fsmRules, x *slot, state int) (int, bool) {
 // preContext returns the slot up to max slots before s, and how many slots
 // before s that is.
 func preContext(s *slot, max int) (*slot, int) {
-	ctxt := 0
-	for ctxt != max {
+	k := max // slots still to go back (counting down keeps the loop in registers in runRules)
+	for k != 0 {
 		q := s.prev
 		if q == nil {
 			break
 		}
 		s = q
-		ctxt++
+		k--
 	}
-	return s, ctxt
+	return s, max - k
 }
 
 // doRules is the rest of Pass::findNDoRule once the state machine matched

@@ -331,8 +331,10 @@ func (in *Instance) loadSimple(gid int, g *sfnt.Glyph, depth int) error {
 		in.hintPhantoms(pp)
 	}
 	// FT_GlyphLoader_Add: contour ends become absolute.
-	for i := ld.nContours; i < ld.nContours+nc; i++ {
-		ld.contours[i] += base
+	if base != 0 {
+		for i := ld.nContours; i < ld.nContours+nc; i++ {
+			ld.contours[i] += base
+		}
 	}
 	ld.nPoints += n
 	ld.nContours += nc
@@ -378,8 +380,13 @@ func storeScaled(out []Point, xs, ys []int32, flags []uint8, s, dx int64) {
 	ys = ys[:len(out)]
 	flags = flags[:len(out)]
 	s32 := int64(int32(s))
-	for i, x := range xs {
-		out[i] = Point{X: sub(scaleFUnits(x, s32), dx), Y: scaleFUnits(ys[i], s32), On: flags[i]&tagOn != 0}
+	for i := range out {
+		// Field by field through p: a composite literal made the
+		// compiler spill registers in this loop.
+		p := &out[i]
+		p.X = sub(scaleFUnits(xs[i], s32), dx)
+		p.Y = scaleFUnits(ys[i], s32)
+		p.On = flags[i]&tagOn != 0
 	}
 }
 

@@ -263,15 +263,16 @@ func (e *exec) runFast() errCode {
 		}
 		// Slow instructions, as long as they follow one another. The
 		// one-byte ones with enough arguments and room on the stack
-		// (nearly all) go straight to dispatch; the rest, and every odd
-		// case of the inline instructions, go through step.
+		// (nearly all) go straight to their handler (slowTab: what
+		// dispatch would call); the rest, and every odd case of the
+		// inline instructions, go through step.
+		s := &slowTab[e.opcode]
+	slow:
 		for {
 			top := e.top
-			if info := opTab[e.opcode]; info.direct && top >= int(info.pops) &&
-				top-int(info.pops)+int(info.pushes) <= len(e.stack) {
-				args := top - int(info.pops)
-				e.args, e.newTop = args, args+int(info.pushes)
-				e.dispatch(e.stack[args:])
+			if args := top - int(s.pops); s.fn != nil && args >= 0 && args+int(s.pushes) <= len(e.stack) {
+				e.args, e.newTop = args, args+int(s.pushes)
+				s.fn(e, e.stack[args:])
 				if e.err == errOK {
 					e.top = e.newTop
 					if e.stepIns {
@@ -295,12 +296,40 @@ func (e *exec) runFast() errCode {
 				e.stepIns, e.length = true, 1
 			}
 			// Back to fastLoop (which checks the budget and the end of
-			// the code) unless the next instruction is one it never runs.
-			if insCounter > MaxRunnableOpcodes || e.ip >= len(e.code) || fastOps[e.code[e.ip]] {
-				break
+			// the code) unless the next instruction is one it never runs
+			// or one of the few that the moves interleave with: SRP0-2
+			// and RTG run here exactly as fastLoop runs them.
+			for {
+				if insCounter > MaxRunnableOpcodes || e.ip >= len(e.code) {
+					break slow
+				}
+				op := e.code[e.ip]
+				if s = &slowTab[op]; !s.fast {
+					e.opcode = op
+					insCounter++
+					continue slow
+				}
+				switch {
+				case op-0x10 < 3 && e.top > 0: // SRP0, SRP1, SRP2
+					e.top--
+					rp := uint16(e.stack[e.top])
+					switch op {
+					case 0x10:
+						e.gs.rp0 = rp
+					case 0x11:
+						e.gs.rp1 = rp
+					default:
+						e.gs.rp2 = rp
+					}
+				case op == 0x18: // RTG
+					e.gs.roundState = roundToGrid
+				default:
+					break slow
+				}
+				e.opcode = op
+				e.ip++
+				insCounter++
 			}
-			e.opcode = e.code[e.ip]
-			insCounter++
 		}
 	}
 }
@@ -1019,4 +1048,105 @@ func div64(a, b int64) int64 {
 		return -int64(d)
 	}
 	return int64(d)
+}
+
+// slowOp is one opcode's entry for runFast's slow path: fn is the
+// handler dispatch runs for it (dispatch itself for the opcodes whose
+// dispatch case is inline or rare), or nil when the opcode does not
+// take the direct path (multi-byte instructions, IF, ELSE); pops and
+// pushes are FreeType's Pop_Push_Count; fast marks the opcodes fastLoop
+// has a case for (fastOps).
+type slowOp struct {
+	fn           func(*exec, []int64)
+	pops, pushes uint8
+	fast         bool
+}
+
+// slowTab is runFast's table of slowOp, indexed by opcode.
+var slowTab [256]slowOp
+
+func init() {
+	for op := range slowTab {
+		s := &slowTab[op]
+		s.pops, s.pushes, s.fast = opTab[op].pops, opTab[op].pushes, fastOps[op]
+		if opTab[op].direct {
+			s.fn = slowHandler(byte(op))
+		}
+	}
+}
+
+// slowHandler is the handler dispatch calls for opcode op, for the
+// frequent instructions outside fastLoop (the moves, IUP, DELTAs, the
+// vector and zone setters, ...); dispatch itself for the rest. It must
+// name the same handler as dispatch's switch (TestSlowTabMatchesDispatch).
+func slowHandler(op byte) func(*exec, []int64) {
+	switch {
+	case op <= 0x05:
+		return func(e *exec, _ []int64) { e.insSxyTCA() }
+	case op == 0x06 || op == 0x07:
+		return (*exec).insSPVTL
+	case op == 0x08 || op == 0x09:
+		return (*exec).insSFVTL
+	case op == 0x0A:
+		return (*exec).insSPVFS
+	case op == 0x0B:
+		return (*exec).insSFVFS
+	case op == 0x0F:
+		return (*exec).insISECT
+	case op >= 0x13 && op <= 0x16:
+		return (*exec).insSZP
+	case op == 0x17:
+		return (*exec).insSLOOP
+	case op == 0x27:
+		return (*exec).insALIGNPTS
+	case op == 0x29:
+		return (*exec).insUTP
+	case op == 0x2E || op == 0x2F:
+		return (*exec).insMDAP
+	case op == 0x30 || op == 0x31:
+		return func(e *exec, _ []int64) { e.insIUP() }
+	case op == 0x32 || op == 0x33:
+		return func(e *exec, _ []int64) { e.insSHP() }
+	case op == 0x34 || op == 0x35:
+		return (*exec).insSHC
+	case op == 0x36 || op == 0x37:
+		return (*exec).insSHZ
+	case op == 0x38:
+		return (*exec).insSHPIX
+	case op == 0x39:
+		return func(e *exec, _ []int64) { e.insIP() }
+	case op == 0x3A || op == 0x3B:
+		return (*exec).insMSIRP
+	case op == 0x3C:
+		return func(e *exec, _ []int64) { e.insALIGNRP() }
+	case op == 0x3E || op == 0x3F:
+		return (*exec).insMIAP
+	case op == 0x44:
+		return (*exec).insWCVTP
+	case op == 0x46 || op == 0x47:
+		return (*exec).insGC
+	case op == 0x48:
+		return (*exec).insSCFS
+	case op == 0x49 || op == 0x4A:
+		return (*exec).insMD
+	case op == 0x5D || op == 0x71 || op == 0x72:
+		return (*exec).insDELTAP
+	case op == 0x70:
+		return (*exec).insWCVTF
+	case op >= 0x73 && op <= 0x75:
+		return (*exec).insDELTAC
+	case op == 0x80:
+		return func(e *exec, _ []int64) { e.insFLIPPT() }
+	case op == 0x81 || op == 0x82:
+		return (*exec).insFLIPRG
+	case op == 0x86 || op == 0x87:
+		return (*exec).insSDPVTL
+	case op == 0x88:
+		return (*exec).insGETINFO
+	case op >= 0xC0 && op <= 0xDF:
+		return (*exec).insMDRP
+	case op >= 0xE0:
+		return (*exec).insMIRP
+	}
+	return (*exec).dispatch
 }

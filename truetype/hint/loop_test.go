@@ -239,6 +239,10 @@ func TestFastLoopBudget(t *testing.T) {
 		{0xB0, 0x01, 0x58, 0x1B, 0x59},             // PUSHB 1, IF, ELSE (skips), EIF
 		{0xB0, 0x01, 0x10, 0x4B, 0x21},             // SRP0, MPPEM, POP
 		{0xB0, 0x02, 0x1C, 0x20, 0xB0, 0x03, 0x21}, // JMPR over DUP
+		{0xB0, 0x01, 0x10, 0x00, 0x18, 0x01},       // SRP0, SVTCA[y], RTG, SVTCA[x]
+		{0xB1, 0x01, 0x02, 0x00, 0x11, 0x12, 0x01}, // SVTCA[y], SRP1, SRP2, SVTCA[x]
+		{0xB0, 0x01, 0x58, 0x00, 0x1B, 0x01, 0x59}, // IF, SVTCA[y], ELSE (skips), EIF
+		{0xB0, 0x00, 0x58, 0x00, 0x1B, 0x01, 0x59}, // IF (skips), ELSE, SVTCA[x], EIF
 	}
 	for bi, body := range bodies {
 		for _, extra := range []int{0, 1, 2, 3} {
@@ -603,6 +607,71 @@ func TestFastOpsMatchesFastLoop(t *testing.T) {
 	for op := range cases {
 		if cases[op] != fastOps[op] {
 			t.Errorf("opcode 0x%02X: fastLoop case %v, fastOps %v", op, cases[op], fastOps[op])
+		}
+	}
+}
+
+// TestSlowTabMatchesDispatch runs every opcode, after pushes of point
+// numbers, CVT indices and small values (and, for some seeds, a loop
+// count and a vector or zone change), through runFast - where the
+// opcodes outside fastLoop run through slowTab's handler - and
+// runTraced - where they run through dispatch - and compares the whole
+// machine state: a slowTab entry naming another handler than dispatch
+// does shows here.
+func TestSlowTabMatchesDispatch(t *testing.T) {
+	bad := 0
+	for op := 0; op < 256 && bad < 5; op++ {
+		for seed := 0; seed < 24; seed++ {
+			r := rand.New(rand.NewPCG(uint64(op), uint64(seed)))
+			fast, ref := twinMachines([]int{35, 40}[seed&1], 1+r.IntN(8), r)
+			var code []byte
+			if seed%3 == 1 {
+				code = append(code, byte(r.IntN(6)))               // SxyTCA
+				code = append(code, 0xB0, byte(1+r.IntN(3)), 0x17) // SLOOP
+			}
+			if seed%5 == 2 {
+				code = append(code, 0xB0, byte(r.IntN(2)), 0x13+byte(r.IntN(4))) // SZPx
+			}
+			n := 1 + r.IntN(8)
+			code = append(code, 0x40, byte(n))
+			for range n {
+				switch r.IntN(4) {
+				case 0:
+					code = append(code, byte(r.IntN(256)))
+				default:
+					code = append(code, byte(r.IntN(8)))
+				}
+			}
+			code = append(code, byte(op))
+			if r.IntN(2) == 0 {
+				code = append(code, 0xB1, byte(r.IntN(6)), byte(r.IntN(6)), byte(op))
+			}
+			// the instructions runFast's slow path runs itself between
+			// slow ones (SRP0-2, RTG), with and without an argument
+			for range r.IntN(4) {
+				code = append(code, []byte{0x10, 0x11, 0x12, 0x18, 0x00, 0x01}[r.IntN(6)], byte(op))
+			}
+			cf, cr := fast.runGlyph(code), ref.runGlyph(code)
+			if d := sameRun(fast, ref, cf, cr); d != "" {
+				t.Errorf("opcode %#02x, glyph % x: %s", op, code, d)
+				bad++
+				break
+			}
+			// The same in function 0, inside IF/ELSE/EIF (ELSE after
+			// the instruction: memoised from the second call on).
+			fpgm := []byte{0xB0, 0x00, 0x2C, 0xB0, byte(r.IntN(2)), 0x58}
+			fpgm = append(fpgm, code...)
+			fpgm = append(fpgm, 0x1B, byte(op), 0x59, byte(op), 0x2D)
+			glyph := []byte{0xB0, 0x00, 0x2B, 0xB0, 0x00, 0x2B, 0xB0, 0x00, 0x2B}
+			cf, cr = fast.runFont(fpgm), ref.runFont(fpgm)
+			if cf == errOK && cr == errOK {
+				cf, cr = fast.runGlyph(glyph), ref.runGlyph(glyph)
+			}
+			if d := sameRun(fast, ref, cf, cr); d != "" {
+				t.Errorf("opcode %#02x, fpgm % x: %s", op, fpgm, d)
+				bad++
+				break
+			}
 		}
 	}
 }
