@@ -429,7 +429,7 @@ func (e *exec) dispatch(a []int64) {
 	op := e.opcode
 	switch op {
 	case 0x00, 0x01, 0x02, 0x03, 0x04, 0x05:
-		e.insSxyTCA()
+		e.insSxyTCA(nil)
 	case 0x06, 0x07:
 		e.insSPVTL(a)
 	case 0x08, 0x09:
@@ -492,9 +492,9 @@ func (e *exec) dispatch(a []int64) {
 	case 0x2E, 0x2F:
 		e.insMDAP(a)
 	case 0x30, 0x31:
-		e.insIUP()
+		e.insIUP(nil)
 	case 0x32, 0x33:
-		e.insSHP()
+		e.insSHP(nil)
 	case 0x34, 0x35:
 		e.insSHC(a)
 	case 0x36, 0x37:
@@ -502,11 +502,11 @@ func (e *exec) dispatch(a []int64) {
 	case 0x38:
 		e.insSHPIX(a)
 	case 0x39:
-		e.insIP()
+		e.insIP(nil)
 	case 0x3A, 0x3B:
 		e.insMSIRP(a)
 	case 0x3C:
-		e.insALIGNRP()
+		e.insALIGNRP(nil)
 	case 0x3D: // RTDG
 		e.gs.roundState = roundToDoubleGrid
 	case 0x3E, 0x3F:
@@ -595,7 +595,7 @@ func (e *exec) dispatch(a []int64) {
 	case 0x7E, 0x7F:
 		// SANGW, AA: obsolete, pop one
 	case 0x80:
-		e.insFLIPPT()
+		e.insFLIPPT(nil)
 	case 0x81, 0x82:
 		e.insFLIPRG(a)
 	case 0x83, 0x84:

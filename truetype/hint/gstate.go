@@ -78,7 +78,7 @@ func normalize(vx, vy int64, r *unitVec) {
 
 // insSxyTCA is SVTCA[a] (0x00-0x01), SPVTCA[a] (0x02-0x03) and SFVTCA[a]
 // (0x04-0x05): set vectors to an axis.
-func (e *exec) insSxyTCA() {
+func (e *exec) insSxyTCA(_ []int64) {
 	op := e.opcode
 	aa := int32(op&1) << 14
 	bb := aa ^ 0x4000

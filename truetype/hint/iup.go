@@ -10,7 +10,7 @@ package hint
 // so that the inner loops index plain slices without a per-point choice
 // of axis.
 
-func (e *exec) insIUP() {
+func (e *exec) insIUP(_ []int64) {
 	if e.backwardCompat {
 		if e.iupxCalled && e.iupyCalled {
 			return
@@ -60,8 +60,11 @@ func iupContourX(cur, org, orus []vec, tags []uint8, first, end int) {
 	if first < 0 || end >= len(cur) || end >= len(org) || end >= len(orus) || end >= len(tags) {
 		return
 	}
+	// Cut to the contour's end: the scans below test against len(tags)
+	// (no separate bounds checks).
+	cur, org, orus, tags = cur[:end+1], org[:end+1], orus[:end+1], tags[:end+1]
 	firstTouched := first
-	for firstTouched <= end && tags[firstTouched]&mask == 0 {
+	for firstTouched < len(tags) && tags[firstTouched]&mask == 0 {
 		firstTouched++
 	}
 	if firstTouched > end {
@@ -71,7 +74,7 @@ func iupContourX(cur, org, orus []vec, tags []uint8, first, end int) {
 	orus1, org1, cur1 := orus[t1].x, org[t1].x, cur[t1].x
 	for {
 		t2 := t1 + 1
-		for t2 <= end && tags[t2]&mask == 0 {
+		for t2 < len(tags) && tags[t2]&mask == 0 {
 			t2++
 		}
 		if t2 > end {
@@ -167,7 +170,12 @@ func iupSegmentX(cur, org, orus []vec, p1, p2, ref1, ref2 int) {
 		}
 		return
 	}
-	scale := iupScale(sub(cur2, cur1), sub(orus2, orus1))
+	var scale int64 // iupScale, inline
+	if dCur, dOrus := sub(cur2, cur1), sub(orus2, orus1); dOrus > 0 {
+		scale = divFixPos(dCur, dOrus)
+	} else {
+		scale = divFix(dCur, dOrus)
+	}
 	for i := p1; i <= p2; i++ {
 		x := org[i].x
 		v := add(cur1, mulFix(sub(orus[i].x, orus1), scale))
@@ -210,8 +218,11 @@ func iupContourY(cur, org, orus []vec, tags []uint8, first, end int) {
 	if first < 0 || end >= len(cur) || end >= len(org) || end >= len(orus) || end >= len(tags) {
 		return
 	}
+	// Cut to the contour's end: the scans below test against len(tags)
+	// (no separate bounds checks).
+	cur, org, orus, tags = cur[:end+1], org[:end+1], orus[:end+1], tags[:end+1]
 	firstTouched := first
-	for firstTouched <= end && tags[firstTouched]&mask == 0 {
+	for firstTouched < len(tags) && tags[firstTouched]&mask == 0 {
 		firstTouched++
 	}
 	if firstTouched > end {
@@ -221,7 +232,7 @@ func iupContourY(cur, org, orus []vec, tags []uint8, first, end int) {
 	orus1, org1, cur1 := orus[t1].y, org[t1].y, cur[t1].y
 	for {
 		t2 := t1 + 1
-		for t2 <= end && tags[t2]&mask == 0 {
+		for t2 < len(tags) && tags[t2]&mask == 0 {
 			t2++
 		}
 		if t2 > end {
@@ -317,7 +328,12 @@ func iupSegmentY(cur, org, orus []vec, p1, p2, ref1, ref2 int) {
 		}
 		return
 	}
-	scale := iupScale(sub(cur2, cur1), sub(orus2, orus1))
+	var scale int64 // iupScale, inline
+	if dCur, dOrus := sub(cur2, cur1), sub(orus2, orus1); dOrus > 0 {
+		scale = divFixPos(dCur, dOrus)
+	} else {
+		scale = divFix(dCur, dOrus)
+	}
 	for i := p1; i <= p2; i++ {
 		x := org[i].y
 		v := add(cur1, mulFix(sub(orus[i].y, orus1), scale))
@@ -363,7 +379,8 @@ func divFixPos(a, b int64) int64 {
 }
 
 // iupScale is the 16.16 ratio FT_DivFix(dCur, dOrus) of an
-// interpolated segment.
+// interpolated segment; iupSegmentX/Y compute it inline the same way
+// (TestDivFixPos checks this form against divFix).
 func iupScale(dCur, dOrus int64) int64 {
 	if dOrus > 0 {
 		return divFixPos(dCur, dOrus)

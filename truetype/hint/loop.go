@@ -1079,10 +1079,13 @@ func init() {
 // frequent instructions outside fastLoop (the moves, IUP, DELTAs, the
 // vector and zone setters, ...); dispatch itself for the rest. It must
 // name the same handler as dispatch's switch (TestSlowTabMatchesDispatch).
+// The handlers of instructions that pop their points themselves (IUP,
+// SHP, IP, ALIGNRP, FLIPPT) and of SxyTCA take, and ignore, an argument
+// slice too, so that runFast calls them without a wrapper.
 func slowHandler(op byte) func(*exec, []int64) {
 	switch {
 	case op <= 0x05:
-		return func(e *exec, _ []int64) { e.insSxyTCA() }
+		return (*exec).insSxyTCA
 	case op == 0x06 || op == 0x07:
 		return (*exec).insSPVTL
 	case op == 0x08 || op == 0x09:
@@ -1104,9 +1107,9 @@ func slowHandler(op byte) func(*exec, []int64) {
 	case op == 0x2E || op == 0x2F:
 		return (*exec).insMDAP
 	case op == 0x30 || op == 0x31:
-		return func(e *exec, _ []int64) { e.insIUP() }
+		return (*exec).insIUP
 	case op == 0x32 || op == 0x33:
-		return func(e *exec, _ []int64) { e.insSHP() }
+		return (*exec).insSHP
 	case op == 0x34 || op == 0x35:
 		return (*exec).insSHC
 	case op == 0x36 || op == 0x37:
@@ -1114,11 +1117,11 @@ func slowHandler(op byte) func(*exec, []int64) {
 	case op == 0x38:
 		return (*exec).insSHPIX
 	case op == 0x39:
-		return func(e *exec, _ []int64) { e.insIP() }
+		return (*exec).insIP
 	case op == 0x3A || op == 0x3B:
 		return (*exec).insMSIRP
 	case op == 0x3C:
-		return func(e *exec, _ []int64) { e.insALIGNRP() }
+		return (*exec).insALIGNRP
 	case op == 0x3E || op == 0x3F:
 		return (*exec).insMIAP
 	case op == 0x44:
@@ -1136,7 +1139,7 @@ func slowHandler(op byte) func(*exec, []int64) {
 	case op >= 0x73 && op <= 0x75:
 		return (*exec).insDELTAC
 	case op == 0x80:
-		return func(e *exec, _ []int64) { e.insFLIPPT() }
+		return (*exec).insFLIPPT
 	case op == 0x81 || op == 0x82:
 		return (*exec).insFLIPRG
 	case op == 0x86 || op == 0x87:

@@ -176,7 +176,11 @@ func (e *exec) insMIAP(a []int64) {
 		if delta > e.gs.controlValueCutin {
 			dist = orgDist
 		}
-		dist = e.round(dist)
+		if e.gs.roundState == roundToGrid { // e.round, its common case inline
+			dist = roundGrid(dist)
+		} else {
+			dist = e.roundState(dist)
+		}
 	}
 	e.move(z, int(p), sub(dist, orgDist))
 	e.gs.rp0 = p
@@ -205,7 +209,11 @@ func (e *exec) insMDRP(a []int64) {
 		}
 		var dist int64
 		if e.opcode&4 != 0 {
-			dist = e.round(orgDist)
+			if e.gs.roundState == roundToGrid { // e.round, its common case inline
+				dist = roundGrid(orgDist)
+			} else {
+				dist = e.roundState(orgDist)
+			}
 		} else {
 			dist = roundNone(orgDist)
 		}
@@ -220,7 +228,21 @@ func (e *exec) insMDRP(a []int64) {
 			}
 		}
 		cur := e.projectP(&e.zp1.cur[p], &e.zp0.cur[e.gs.rp0])
-		e.move(e.zp1, int(p), sub(dist, cur))
+		z := e.zp1
+		// e.move, its axis cases inline
+		if d := sub(dist, cur); e.moveX {
+			if !e.backwardCompat {
+				z.cur[p].x = add(z.cur[p].x, d)
+			}
+			z.tags[p] |= tagTouchX
+		} else if e.moveY {
+			if !e.postIUP() {
+				z.cur[p].y = add(z.cur[p].y, d)
+			}
+			z.tags[p] |= tagTouchY
+		} else {
+			e.move(z, int(p), d)
+		}
 	}
 	e.gs.rp1 = e.gs.rp0
 	e.gs.rp2 = p
@@ -285,7 +307,11 @@ func (e *exec) insMIRP(a []int64) {
 				cvtDist = orgDist
 			}
 		}
-		dist = e.round(cvtDist)
+		if e.gs.roundState == roundToGrid { // e.round, its common case inline
+			dist = roundGrid(cvtDist)
+		} else {
+			dist = e.roundState(cvtDist)
+		}
 	} else {
 		dist = roundNone(cvtDist)
 	}
@@ -299,7 +325,20 @@ func (e *exec) insMIRP(a []int64) {
 			dist = -md
 		}
 	}
-	e.move(z1, int(p), sub(dist, curDist))
+	// e.move, its axis cases inline
+	if d := sub(dist, curDist); e.moveX {
+		if !e.backwardCompat {
+			z1.cur[p].x = add(z1.cur[p].x, d)
+		}
+		z1.tags[p] |= tagTouchX
+	} else if e.moveY {
+		if !e.postIUP() {
+			z1.cur[p].y = add(z1.cur[p].y, d)
+		}
+		z1.tags[p] |= tagTouchY
+	} else {
+		e.move(z1, int(p), d)
+	}
 	e.gs.rp1 = e.gs.rp0
 	if e.opcode&16 != 0 {
 		e.gs.rp0 = p
@@ -341,8 +380,14 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 		return 0, 0, z, 0, false
 	}
 	d := e.projectP(&z.cur[p], &z.org[p])
-	dx = mulDiv(d, int64(e.gs.freeVector.x), e.fDotP)
-	dy = mulDiv(d, int64(e.gs.freeVector.y), e.fDotP)
+	// mulDiv(d, 0, c) is 0 for c != 0 (mulDiv's shortcut): the zero
+	// component of an axis-aligned freedom vector needs no call.
+	if v := int64(e.gs.freeVector.x); v != 0 || e.fDotP == 0 {
+		dx = mulDiv(d, v, e.fDotP)
+	}
+	if v := int64(e.gs.freeVector.y); v != 0 || e.fDotP == 0 {
+		dy = mulDiv(d, v, e.fDotP)
+	}
 	return dx, dy, z, int(p), true
 }
 
@@ -354,7 +399,7 @@ func (e *exec) popPoint() int {
 
 // insSHP is SHP[a] (0x32-0x33, pops loop points): shift points by the
 // reference point's displacement.
-func (e *exec) insSHP() {
+func (e *exec) insSHP(_ []int64) {
 	if e.top < int(e.gs.loop) {
 		e.gs.loop = 1
 		e.newTop = e.args
@@ -465,7 +510,7 @@ func (e *exec) insSHPIX(a []int64) {
 
 // insIP is IP (0x39, pops loop points): interpolate points between rp1
 // and rp2.
-func (e *exec) insIP() {
+func (e *exec) insIP(_ []int64) {
 	if e.top < int(e.gs.loop) {
 		e.gs.loop = 1
 		e.newTop = e.args
@@ -518,7 +563,20 @@ func (e *exec) insIP() {
 				newDist = orgDist
 			}
 		}
-		e.move(e.zp2, int(p), sub(newDist, curDist))
+		// e.move, its axis cases inline
+		if z, d := e.zp2, sub(newDist, curDist); e.moveX {
+			if !e.backwardCompat {
+				z.cur[p].x = add(z.cur[p].x, d)
+			}
+			z.tags[p] |= tagTouchX
+		} else if e.moveY {
+			if !e.postIUP() {
+				z.cur[p].y = add(z.cur[p].y, d)
+			}
+			z.tags[p] |= tagTouchY
+		} else {
+			e.move(z, int(p), d)
+		}
 	}
 	e.gs.loop = 1
 	e.newTop = e.args
@@ -526,7 +584,7 @@ func (e *exec) insIP() {
 
 // insALIGNRP is ALIGNRP (0x3C, pops loop points): move points onto rp0
 // along the projection vector.
-func (e *exec) insALIGNRP() {
+func (e *exec) insALIGNRP(_ []int64) {
 	if e.top < int(e.gs.loop) || int(e.gs.rp0) >= e.zp0.nPoints {
 		e.gs.loop = 1
 		e.newTop = e.args
@@ -659,7 +717,7 @@ func (e *exec) insUTP(a []int64) {
 }
 
 // insFLIPPT is FLIPPT (0x80, pops loop points): flip on/off curve.
-func (e *exec) insFLIPPT() {
+func (e *exec) insFLIPPT(_ []int64) {
 	if e.postIUP() || e.top < int(e.gs.loop) {
 		e.gs.loop = 1
 		e.newTop = e.args

@@ -83,7 +83,7 @@ func TestSVTCAShortcut(t *testing.T) {
 					e.computeFuncs()
 					e.opcode = op
 				}
-				got.insSxyTCA()
+				got.insSxyTCA(nil)
 				a := int32(op) << 14
 				v := unitVec{a, a ^ 0x4000}
 				want.gs.projVector, want.gs.dualVector, want.gs.freeVector = v, v, v
