@@ -229,20 +229,7 @@ func (e *exec) insMDRP(a []int64) {
 		}
 		cur := e.projectP(&e.zp1.cur[p], &e.zp0.cur[e.gs.rp0])
 		z := e.zp1
-		// e.move, its axis cases inline
-		if d := sub(dist, cur); e.moveX {
-			if !e.backwardCompat {
-				z.cur[p].x = add(z.cur[p].x, d)
-			}
-			z.tags[p] |= tagTouchX
-		} else if e.moveY {
-			if !e.postIUP() {
-				z.cur[p].y = add(z.cur[p].y, d)
-			}
-			z.tags[p] |= tagTouchY
-		} else {
-			e.move(z, int(p), d)
-		}
+		e.move(z, int(p), sub(dist, cur))
 	}
 	e.gs.rp1 = e.gs.rp0
 	e.gs.rp2 = p
@@ -325,20 +312,7 @@ func (e *exec) insMIRP(a []int64) {
 			dist = -md
 		}
 	}
-	// e.move, its axis cases inline
-	if d := sub(dist, curDist); e.moveX {
-		if !e.backwardCompat {
-			z1.cur[p].x = add(z1.cur[p].x, d)
-		}
-		z1.tags[p] |= tagTouchX
-	} else if e.moveY {
-		if !e.postIUP() {
-			z1.cur[p].y = add(z1.cur[p].y, d)
-		}
-		z1.tags[p] |= tagTouchY
-	} else {
-		e.move(z1, int(p), d)
-	}
+	e.move(z1, int(p), sub(dist, curDist))
 	e.gs.rp1 = e.gs.rp0
 	if e.opcode&16 != 0 {
 		e.gs.rp0 = p
@@ -563,20 +537,7 @@ func (e *exec) insIP(_ []int64) {
 				newDist = orgDist
 			}
 		}
-		// e.move, its axis cases inline
-		if z, d := e.zp2, sub(newDist, curDist); e.moveX {
-			if !e.backwardCompat {
-				z.cur[p].x = add(z.cur[p].x, d)
-			}
-			z.tags[p] |= tagTouchX
-		} else if e.moveY {
-			if !e.postIUP() {
-				z.cur[p].y = add(z.cur[p].y, d)
-			}
-			z.tags[p] |= tagTouchY
-		} else {
-			e.move(z, int(p), d)
-		}
+		e.move(e.zp2, int(p), sub(newDist, curDist))
 	}
 	e.gs.loop = 1
 	e.newTop = e.args
