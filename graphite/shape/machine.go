@@ -912,7 +912,9 @@ func (m *machine) step(c *code, in *instr, sp, mp int, is *slot, pc uint) (int, 
 		if sp < 0 {
 			return sp, mp, is, pc, ctlUnder
 		}
-	case mAttrSetSlot:
+	case mAttrSetSlot, mIAttrSetSlot:
+		// attr_set_slot uses the offset as the index too; iattr_set_slot
+		// has its own index operand.
 		slat := int(in.a)
 		off := 0
 		if slat == slatAttTo {
@@ -923,22 +925,11 @@ func (m *machine) step(c *code, in *instr, sp, mp int, is *slot, pc uint) (int, 
 		if is == nil {
 			return sp, mp, is, pc, ctlDie
 		}
-		m.setAttr(is, slat, off, int16(v))
-		if sp < 0 {
-			return sp, mp, is, pc, ctlUnder
+		sub := off
+		if in.op == mIAttrSetSlot {
+			sub = int(in.sub)
 		}
-	case mIAttrSetSlot:
-		slat := int(in.a)
-		off := 0
-		if slat == slatAttTo {
-			off = mp - 1
-		}
-		v := int(st[sp&stackMask]) + off
-		sp--
-		if is == nil {
-			return sp, mp, is, pc, ctlDie
-		}
-		m.setAttr(is, slat, int(in.sub), int16(v))
+		m.setAttr(is, slat, sub, int16(v))
 		if sp < 0 {
 			return sp, mp, is, pc, ctlUnder
 		}
