@@ -3,6 +3,7 @@ package sfnt
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 )
 
 // Simple-glyph point flags, as stored in Glyph.Flags.
@@ -55,8 +56,9 @@ type Component struct {
 }
 
 // A Glyph is one decoded glyf record. The caller owns it; LoadGlyph and
-// ParseGlyph reuse its slices' capacity, so decoding into the same Glyph
-// allocates nothing in steady state.
+// ParseGlyph reuse its slices' capacity (and may write anywhere in it,
+// past the new lengths too), so decoding into the same Glyph allocates
+// nothing in steady state.
 type Glyph struct {
 	// NumContours is > 0 for a simple glyph, -1 for a composite (any
 	// negative count in the font is normalised to -1, as FreeType does),
@@ -190,23 +192,23 @@ func (f *Font) parseLoca() error {
 // record's offset in glyf and its length (0 for empty glyphs).
 func (f *Font) location(gid int) (off, n int) {
 	var pos1, pos2 uint64
-	if gid < f.numLoca {
+	if loca := f.loca; gid < f.numLoca {
 		if f.head.IndexToLocFormat != 0 {
-			p := 4 * gid
-			pos1 = uint64(u32(f.loca, p))
-			pos2 = pos1
-			if p+8 <= len(f.loca) {
-				pos2 = uint64(u32(f.loca, p+4))
+			if p := 4 * gid; p < len(loca)-7 {
+				v := binary.BigEndian.Uint64(loca[p:])
+				pos1, pos2 = v>>32, v&0xFFFFFFFF
+			} else {
+				pos1 = uint64(u32(loca, p))
+				pos2 = pos1
 			}
 		} else {
-			p := 2 * gid
-			pos1 = uint64(u16(f.loca, p))
-			pos2 = pos1
-			if p+4 <= len(f.loca) {
-				pos2 = uint64(u16(f.loca, p+2))
+			if p := 2 * gid; p < len(loca)-3 {
+				v := binary.BigEndian.Uint32(loca[p:])
+				pos1, pos2 = uint64(v>>16)<<1, uint64(v&0xFFFF)<<1
+			} else {
+				pos1 = uint64(u16(loca, p)) << 1
+				pos2 = pos1
 			}
-			pos1 <<= 1
-			pos2 <<= 1
 		}
 	}
 	glen := uint64(len(f.glyf))
@@ -294,57 +296,61 @@ func ParseGlyph(data []byte, g *Glyph) error {
 	return parseGlyph(data, 0, 0, len(data), 0, 1<<16, 0xFFFF, g)
 }
 
+// glyfError builds the error of a malformed glyph record: offsets are
+// relative to base (the start of glyf). It is called only on error
+// paths, so that the decoding paths build no closures or argument
+// lists.
+func glyfError(base int, gid uint16, p int, format string, args ...any) *FormatError {
+	return &FormatError{Table: "glyf", Offset: p - base, Msg: fmt.Sprintf("glyph %d: ", gid) + fmt.Sprintf(format, args...), FreeType: "Invalid_Outline"}
+}
+
 // parseGlyph decodes file[start:end]; offsets in errors are relative to
-// base (the start of glyf).
+// base (the start of glyf). Simple glyphs are decoded here (composites
+// by parseComposite): the work is done by leaf functions (readEndPts,
+// expandFlags, decodeXY) and the errors are built out of line, so that
+// this function keeps few values live across calls.
 func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int, gid uint16, g *Glyph) error {
 	g.reset()
 	if end == start {
 		return nil
 	}
-	bad := func(p int, format string, args ...any) *FormatError {
-		return &FormatError{Table: "glyf", Offset: p - base, Msg: fmt.Sprintf("glyph %d: ", gid) + fmt.Sprintf(format, args...), FreeType: "Invalid_Outline"}
-	}
 	if end-start < 10 {
-		return bad(start, "record of %d bytes is shorter than the 10-byte glyph header", end-start)
+		return glyfError(base, gid, start, "record of %d bytes is shorter than the 10-byte glyph header", end-start)
 	}
 	rec := file[start:end]
-	nc := int(i16(rec, 0))
+	hdr := rec[:10]
+	nc := int(int16(uint16(hdr[0])<<8 | uint16(hdr[1])))
 	if nc == 0 {
 		return nil
 	}
-	g.XMin, g.YMin, g.XMax, g.YMax = i16(rec, 2), i16(rec, 4), i16(rec, 6), i16(rec, 8)
+	g.XMin = int16(uint16(hdr[2])<<8 | uint16(hdr[3]))
+	g.YMin = int16(uint16(hdr[4])<<8 | uint16(hdr[5]))
+	g.XMax = int16(uint16(hdr[6])<<8 | uint16(hdr[7]))
+	g.YMax = int16(uint16(hdr[8])<<8 | uint16(hdr[9]))
 	if nc < 0 {
 		g.NumContours = -1
-		return parseComposite(file, base, start, end, maxIns, numGlyphs, g, bad)
+		return parseComposite(file, base, start, end, maxIns, numGlyphs, gid, g)
 	}
 	g.NumContours = nc
-	p := 10
-	if nc >= 0xFFF || p+(nc+1)*2 > len(rec) {
-		if nc >= 0xFFF {
-			return bad(start, "%d contours (FreeType accepts at most 4094)", nc)
-		}
-		return bad(start+p, "%d contour end points run past the end of the record", nc)
+
+	const p0 = 10 // contour end points
+	if nc >= 0xFFF || p0+(nc+1)*2 > len(rec) {
+		return contoursError(base, gid, start, nc)
 	}
-	g.EndPts = grow16(g.EndPts, nc)
-	prev := int(i16(rec, p))
-	if prev < 0 {
-		return bad(start+p, "negative contour end point %d", prev)
+	if cap(g.EndPts) < nc {
+		g.EndPts = make([]uint16, nc)
 	}
-	g.EndPts[0] = uint16(prev)
-	for i := 1; i < nc; i++ {
-		e := int(i16(rec, p+2*i))
-		if e <= prev {
-			return bad(start+p+2*i, "contour end point %d does not follow %d", e, prev)
-		}
-		g.EndPts[i] = uint16(e)
-		prev = e
+	g.EndPts = g.EndPts[:nc]
+	nPts := readEndPts(rec[p0:p0+2*nc], g.EndPts)
+	if nPts <= 0 {
+		g.EndPts = g.EndPts[:0]
+		return endPointError(base, gid, start, rec, nc)
 	}
-	p += 2 * nc
-	nPts := prev + 1
-	nIns := int(u16(rec, p))
+	p := p0 + 2*nc
+	nIns := int(uint16(rec[p])<<8 | uint16(rec[p+1]))
 	p += 2
 	if nIns > len(rec)-p {
-		e := bad(start+p-2, "%d instruction bytes run past the end of the record", nIns)
+		e := glyfError(base, gid, start+p-2, "%d instruction bytes run past the end of the record", nIns)
 		e.FreeType = "Too_Many_Hints"
 		return e
 	}
@@ -353,33 +359,120 @@ func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int,
 	}
 	p += nIns
 
-	// The flags: scanFlags validates them and measures the coordinate
-	// arrays, expanding the flags into g.Flags as it goes. When g.Flags
-	// lacks room, a measuring scan runs first, so that no buffer is
-	// sized from the point count before the data proves it.
+	// The flags: expandFlags validates and expands them into g.Flags.
+	// When g.Flags lacks room, measureFlags checks them first, so that
+	// no buffer is sized from the point count before the data proves it.
 	if cap(g.Flags) < nPts {
-		if _, _, err := scanFlags(rec, p, nPts, nil, start, bad); err != nil {
+		if _, _, err := measureFlags(rec, p, nPts, base, start, gid); err != nil {
 			return err
 		}
+		g.Flags = make([]uint8, 0, nPts+7) // room for expandFlags' last word
 	}
-	g.Flags = grow8(g.Flags, nPts)
-	q, sizes, err := scanFlags(rec, p, nPts, g.Flags, start, bad)
-	if err != nil {
-		g.Flags = g.Flags[:0]
+	q := expandFlags(rec, p, g.Flags[:nPts])
+	if q < 0 {
+		_, _, err := measureFlags(rec, p, nPts, base, start, gid)
 		return err
 	}
-	xs, ys := int(sizes&coordMask), int(sizes>>coordShift)
-	if xs > len(rec)-q {
-		g.Flags = g.Flags[:0]
-		return bad(start+q, "x coordinates (%d bytes) run past the end of the record", xs)
+	g.Flags = g.Flags[:nPts]
+
+	// The coordinates. With a window of the file after the flags (see
+	// decodeXY) and buffers of the right size, both arrays are decoded,
+	// then their sizes checked; otherwise the sizes are measured and
+	// checked first (before any buffer grows).
+	px := start + q
+	if nPts > winPoints || len(file)-px <= win || cap(g.X) < nPts || cap(g.Y) < nPts {
+		return decodeMeasured(file, base, start, rec, q, gid, g)
 	}
-	if ys > len(rec)-q-xs {
+	xs, ys := decodeXY((*[win + 1]byte)(file[px:px+win+1]), g.Flags, g.X[:nPts], g.Y[:nPts])
+	if xs > len(rec)-q || ys > len(rec)-q-xs {
 		g.Flags = g.Flags[:0]
-		return bad(start+q+xs, "y coordinates (%d bytes) run past the end of the record", ys)
+		return coordsError(base, gid, px, len(rec)-q, xs, ys)
+	}
+	g.X = g.X[:nPts]
+	g.Y = g.Y[:nPts]
+	return nil
+}
+
+// readEndPts reads the contour end points (big-endian int16s) from src
+// into ends (len(src) == 2*len(ends) > 0) and returns the number of
+// points, or 0 if an end point is negative or does not exceed the
+// previous one (endPointError then finds it).
+//
+//go:noinline
+func readEndPts(src []byte, ends []uint16) int {
+	prev := -1
+	for i := range ends {
+		if len(src) < 2 {
+			return 0
+		}
+		e := int(int16(uint16(src[0])<<8 | uint16(src[1])))
+		src = src[2:]
+		if e <= prev {
+			return 0
+		}
+		ends[i] = uint16(e)
+		prev = e
+	}
+	return prev + 1
+}
+
+// contoursError is the error of a contour count FreeType refuses or
+// of contour end points that run past the record.
+func contoursError(base int, gid uint16, start, nc int) error {
+	if nc >= 0xFFF {
+		return glyfError(base, gid, start, "%d contours (FreeType accepts at most 4094)", nc)
+	}
+	return glyfError(base, gid, start+10, "%d contour end points run past the end of the record", nc)
+}
+
+// endPointError is the error of the first contour end point of rec that
+// is negative or does not exceed the previous one.
+func endPointError(base int, gid uint16, start int, rec []byte, nc int) error {
+	prev := -1
+	for i := 0; i < nc; i++ {
+		e := int(i16(rec, 10+2*i))
+		if i == 0 && e < 0 {
+			return glyfError(base, gid, start+10, "negative contour end point %d", e)
+		}
+		if e <= prev {
+			return glyfError(base, gid, start+10+2*i, "contour end point %d does not follow %d", e, prev)
+		}
+		prev = e
+	}
+	panic("sfnt: endPointError without a bad end point")
+}
+
+// coordsError is the error of x coordinates (xs bytes) or, if they fit,
+// y coordinates (ys bytes) that run past the n bytes of the record
+// after the flags, which start at px.
+func coordsError(base int, gid uint16, px, n, xs, ys int) error {
+	if xs > n {
+		return glyfError(base, gid, px, "x coordinates (%d bytes) run past the end of the record", xs)
+	}
+	return glyfError(base, gid, px+xs, "y coordinates (%d bytes) run past the end of the record", ys)
+}
+
+// decodeMeasured decodes the coordinates of a simple glyph whose flags
+// (g.Flags) end at rec[q]: it measures both arrays, checks them against
+// the record, then decodes them, through a window when the file has one
+// and with the branching decoder otherwise.
+func decodeMeasured(file []byte, base, start int, rec []byte, q int, gid uint16, g *Glyph) error {
+	flags := g.Flags
+	nPts := len(flags)
+	sizes := measureExpanded(flags)
+	xs, ys := int(sizes&coordMask), int(sizes>>coordShift)
+	px := start + q
+	if xs > len(rec)-q || ys > len(rec)-q-xs {
+		g.Flags = g.Flags[:0]
+		return coordsError(base, gid, px, len(rec)-q, xs, ys)
 	}
 	g.X = grow32(g.X, nPts)
 	g.Y = grow32(g.Y, nPts)
-	decodeCoords(file, start+q, start+q+xs, start+q+xs+ys, g.Flags, g.X, g.Y)
+	if nPts <= winPoints && len(file)-px > win {
+		decodeXY((*[win + 1]byte)(file[px:px+win+1]), flags, g.X, g.Y)
+		return nil
+	}
+	decodeBranching(file, px, px+xs, flags, g.X, g.Y)
 	return nil
 }
 
@@ -401,90 +494,6 @@ var coordSizes = func() (t [256]uint32) {
 	return t
 }()
 
-// A coordOp says how to decode one coordinate delta of a point from its
-// flag byte without branching: with w the big-endian int16 at the read
-// position (sign-extended), the delta is
-// ((w & long) | (w>>8 & short)) * mul (mul is 1, -1 for a negative
-// short vector, 0 for "same"), and the position advances by size.
-// size comes first: the loop reads it through the entry's address,
-// which then needs no offset.
-type coordOp struct {
-	size, long, short, mul int32
-}
-
-// coordOps holds the x ops (index c) and the y ops (index 256 + c) of
-// flag byte c.
-var coordOps = func() (t [512]coordOp) {
-	op := func(c, short, same uint8) coordOp {
-		switch {
-		case c&short != 0 && c&same != 0:
-			return coordOp{short: 0xFF, mul: 1, size: 1}
-		case c&short != 0:
-			return coordOp{short: 0xFF, mul: -1, size: 1}
-		case c&same != 0:
-			return coordOp{}
-		}
-		return coordOp{long: -1, mul: 1, size: 2}
-	}
-	for c := 0; c < 256; c++ {
-		t[c] = op(uint8(c), FlagXShort, FlagXSame)
-		t[256+c] = op(uint8(c), FlagYShort, FlagYSame)
-	}
-	return t
-}()
-
-// scanFlags checks that the flags of nPts points, starting at rec[p],
-// fit in rec, and measures the coordinate arrays (packed as in
-// coordSizes). With dst != nil (len(dst) == nPts) it also expands the
-// flags into dst. It returns the position after the flags.
-func scanFlags(rec []byte, p, nPts int, dst []uint8, start int, bad func(int, string, ...any) *FormatError) (int, uint64, error) {
-	if dst == nil {
-		return measureFlags(rec, p, nPts, start, bad)
-	}
-	var sizes uint64
-	dst = dst[:nPts]
-	for i := 0; i < len(dst); {
-		// Eight flags at a time while none repeats: copied as one word,
-		// measured in their byte lanes (flagWordSizes).
-		if len(dst)-i >= 8 && len(rec)-p >= 8 {
-			w := binary.LittleEndian.Uint64(rec[p:])
-			if w&(FlagRepeat*lanes) == 0 {
-				binary.LittleEndian.PutUint64(dst[i:], w)
-				sizes += flagWordSizes(w, lanes)
-				i += 8
-				p += 8
-				continue
-			}
-		}
-		if p >= len(rec) {
-			return 0, 0, bad(start+p, "flags run past the end of the record (point %d of %d)", i, nPts)
-		}
-		c := rec[p]
-		p++
-		if c&FlagRepeat == 0 {
-			sizes += uint64(coordSizes[c])
-			dst[i] = c
-			i++
-			continue
-		}
-		if p >= len(rec) {
-			return 0, 0, bad(start+p, "flag repeat count runs past the end of the record")
-		}
-		cnt := 1 + int(rec[p])
-		p++
-		if cnt > len(dst)-i {
-			return 0, 0, bad(start+p-1, "flag repeat count %d runs past the last point", cnt-1)
-		}
-		sizes += uint64(cnt) * uint64(coordSizes[c])
-		fill := dst[i : i+cnt]
-		for j := range fill {
-			fill[j] = c
-		}
-		i += cnt
-	}
-	return p, sizes, nil
-}
-
 // lanes has the low bit of each byte of a uint64 set.
 const lanes = 0x0101010101010101
 
@@ -503,24 +512,114 @@ func flagWordSizes(w, mask uint64) uint64 {
 	return xs | ys<<coordShift
 }
 
-// measureFlags is scanFlags without a destination.
-func measureFlags(rec []byte, p, nPts, start int, bad func(int, string, ...any) *FormatError) (int, uint64, error) {
+// measureExpanded measures the coordinate arrays of expanded flags
+// (packed as in coordSizes), eight flags at a time.
+func measureExpanded(flags []uint8) uint64 {
+	var sizes uint64
+	for len(flags) >= 8 {
+		sizes += flagWordSizes(binary.LittleEndian.Uint64(flags), lanes)
+		flags = flags[8:]
+	}
+	for _, c := range flags {
+		sizes += uint64(coordSizes[c])
+	}
+	return sizes
+}
+
+// expandFlags expands the flags of len(dst) points, starting at rec[p],
+// into dst and returns the position after them, or -1 if they do not
+// fit in rec (measureFlags then finds the error). Eight flags are
+// copied as one word up to the first one that repeats; the word may
+// also be stored past len(dst), into dst's capacity.
+func expandFlags(rec []byte, p int, dst []uint8) int {
+	n := len(dst)
+	i := 0
+	for {
+		// Whole words of flags without a repeat.
+		for i < n-7 && p < len(rec)-7 {
+			w := binary.LittleEndian.Uint64(rec[p:])
+			if w&(FlagRepeat*lanes) != 0 {
+				break
+			}
+			binary.LittleEndian.PutUint64(dst[i:], w)
+			i += 8
+			p += 8
+		}
+		if i >= n {
+			return p
+		}
+		// A word with a repeating flag, or the last flags.
+		var c uint8
+		if room := dst[:cap(dst)]; i < len(room)-7 && p < len(rec)-7 {
+			w := binary.LittleEndian.Uint64(rec[p:])
+			binary.LittleEndian.PutUint64(room[i:], w)
+			m := w & (FlagRepeat * lanes)
+			if r := n - i; r < 8 {
+				// The last flags: only the first r lanes count.
+				m &= 1<<(8*uint(r)) - 1
+				if m == 0 {
+					return p + r
+				}
+			}
+			// The flags up to the first repeating one, and that one,
+			// are in place.
+			k := bits.TrailingZeros64(m) >> 3
+			c = uint8(w >> (uint(k) * 8 & 63))
+			i += k + 1
+			p += k + 1
+		} else {
+			if p >= len(rec) {
+				return -1
+			}
+			c = rec[p]
+			p++
+			dst[i] = c
+			i++
+			if c&FlagRepeat == 0 {
+				continue
+			}
+		}
+		if p >= len(rec) {
+			return -1
+		}
+		cnt := int(rec[p])
+		p++
+		if cnt > n-i {
+			return -1
+		}
+		if room := dst[:cap(dst)]; cnt <= 8 && i < len(room)-7 {
+			binary.LittleEndian.PutUint64(room[i:], uint64(c)*lanes)
+		} else {
+			fill := dst[i : i+cnt]
+			for j := range fill {
+				fill[j] = c
+			}
+		}
+		i += cnt
+	}
+}
+
+// measureFlags checks that the flags of nPts points, starting at rec[p],
+// fit in rec, and measures the coordinate arrays (packed as in
+// coordSizes). It returns the position after the flags, or the error
+// FreeType's TT_Load_Simple_Glyph reports first.
+func measureFlags(rec []byte, p, nPts, base, start int, gid uint16) (int, uint64, error) {
 	var sizes uint64
 	for i := 0; i < nPts; {
 		if p >= len(rec) {
-			return 0, 0, bad(start+p, "flags run past the end of the record (point %d of %d)", i, nPts)
+			return 0, 0, glyfError(base, gid, start+p, "flags run past the end of the record (point %d of %d)", i, nPts)
 		}
 		c := rec[p]
 		p++
 		cnt := 1
 		if c&FlagRepeat != 0 {
 			if p >= len(rec) {
-				return 0, 0, bad(start+p, "flag repeat count runs past the end of the record")
+				return 0, 0, glyfError(base, gid, start+p, "flag repeat count runs past the end of the record")
 			}
 			cnt += int(rec[p])
 			p++
 			if i+cnt > nPts {
-				return 0, 0, bad(start+p-1, "flag repeat count %d runs past the last point", cnt-1)
+				return 0, 0, glyfError(base, gid, start+p-1, "flag repeat count %d runs past the last point", cnt-1)
 			}
 		}
 		sizes += uint64(cnt) * uint64(coordSizes[c])
@@ -529,34 +628,92 @@ func measureFlags(rec []byte, p, nPts, start int, bad func(int, string, ...any) 
 	return p, sizes, nil
 }
 
-// decodeCoords decodes the x deltas at file[px:py] and the y deltas at
-// file[py:end] (their sizes already checked against the flags) into
-// absolute coordinates. When the file has two bytes after end, every
-// position can be read as a 2-byte word, and x then y are decoded
-// without branching on the flags (coordOps); otherwise one branching
-// pass decodes both.
-func decodeCoords(file []byte, px, py, end int, flags []uint8, xs, ys []int32) {
+// The coordinate decoder reads the coordinates through a window: a
+// (*[win+1]byte) view of the file starting at the x coordinates, indexed
+// with positions masked to win-1, so that the loop needs no bounds
+// checks. Both arrays of a glyph with at most winPoints points (at most
+// 4*winPoints bytes, every read inside 4*winPoints+2 <= win bytes) lie in
+// the window, so the mask never changes a position.
+const (
+	win       = 1 << 12
+	winPoints = (win - 2) / 4
+)
+
+// An axisOps holds, per flag byte, how to decode a coordinate delta of
+// one axis from the little-endian word w at the read position: the
+// delta is int32((w & mask) * mul) >> 16 (mask 0xFFFF and mul 0x01000100
+// give the big-endian int16 of the two bytes in the top half; mask
+// 0xFF and mul ±1<<16 give ± the first byte; mask 0 gives 0 for
+// "same"), and the position advances by size (2, 1 or 0 bytes).
+type axisOps struct {
+	mask [256]uint32
+	mul  [256]uint32
+	size [256]int
+}
+
+var xAxis, yAxis = axisTable(FlagXShort, FlagXSame), axisTable(FlagYShort, FlagYSame)
+
+func axisTable(short, same uint8) *axisOps {
+	t := new(axisOps)
+	for c := range 256 {
+		switch f := uint8(c); {
+		case f&short != 0 && f&same != 0:
+			t.mask[c], t.mul[c], t.size[c] = 0xFF, 1<<16, 1
+		case f&short != 0:
+			t.mask[c], t.mul[c], t.size[c] = 0xFF, -1<<16&0xFFFFFFFF, 1
+		case f&same != 0:
+		default:
+			t.mask[c], t.mul[c], t.size[c] = 0xFFFF, 0x01000100, 2
+		}
+	}
+	return t
+}
+
+// decodeXY decodes the x coordinates at a[0:] and the y coordinates
+// after them into xs and ys (len(flags) each, at most winPoints) and
+// returns the sizes of both arrays. The caller checks the sizes against
+// the record: bytes past it are read but never matter then.
+//
+// Each coordinate is decoded without branching on its flag (axisOps).
+// Every position stays below 4*winPoints+2 <= win, so masking it to
+// win-1 changes nothing but lets the compiler drop the bounds checks.
+func decodeXY(a *[win + 1]byte, flags []uint8, xs, ys []int32) (int, int) {
+	xs = xs[:len(flags)]
+	ys = ys[:len(flags)]
+	_ = a[0]
+	t := xAxis
+	_ = t.mask[0]
+	p := 0
+	var v int32
+	for i, c := range flags {
+		k := p & (win - 1)
+		w := uint32(a[k]) | uint32(a[k+1])<<8
+		v += int32((w&t.mask[c])*t.mul[c]) >> 16
+		p = k + t.size[c]
+		xs[i] = v
+	}
+	px := p
+	t = yAxis
+	_ = t.mask[0]
+	v = 0
+	for i, c := range flags {
+		k := p & (win - 1)
+		w := uint32(a[k]) | uint32(a[k+1])<<8
+		v += int32((w&t.mask[c])*t.mul[c]) >> 16
+		p = k + t.size[c]
+		ys[i] = v
+	}
+	return px, p - px
+}
+
+// decodeBranching decodes the x deltas at file[px:] and the y deltas at
+// file[py:] (their sizes already checked against the flags) into
+// absolute coordinates, branching on each flag: the decoder for glyphs
+// the window cannot hold.
+func decodeBranching(file []byte, px, py int, flags []uint8, xs, ys []int32) {
 	xs = xs[:len(flags)]
 	ys = ys[:len(flags)]
 	var x, y int32
-	if end+2 <= len(file) {
-		xops, yops := coordOps[:256], coordOps[256:512]
-		for i, c := range flags {
-			o := &xops[c]
-			w := int32(int16(uint16(file[px])<<8 | uint16(file[px+1])))
-			x += ((w & o.long) | (w >> 8 & o.short)) * o.mul
-			px += int(o.size)
-			xs[i] = x
-		}
-		for i, c := range flags {
-			o := &yops[c]
-			w := int32(int16(uint16(file[py])<<8 | uint16(file[py+1])))
-			y += ((w & o.long) | (w >> 8 & o.short)) * o.mul
-			py += int(o.size)
-			ys[i] = y
-		}
-		return
-	}
 	for i, c := range flags {
 		if c&FlagXShort != 0 {
 			d := int32(file[px])
@@ -595,27 +752,29 @@ func coordSize(c, short, same uint8) int {
 	return 2
 }
 
-func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs int, g *Glyph, badOutline func(int, string, ...any) *FormatError) error {
-	bad := func(p int, format string, args ...any) *FormatError {
-		e := badOutline(p, format, args...)
-		e.FreeType = "Invalid_Composite"
-		return e
-	}
+// compositeError is glyfError for composite glyphs.
+func compositeError(base int, gid uint16, p int, format string, args ...any) *FormatError {
+	e := glyfError(base, gid, p, format, args...)
+	e.FreeType = "Invalid_Composite"
+	return e
+}
+
+func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs int, gid uint16, g *Glyph) error {
 	p := start + 10
 	var flags uint16
 	for {
 		if p+4 > end {
-			return bad(p, "component record runs past the end of the record")
+			return compositeError(base, gid, p, "component record runs past the end of the record")
 		}
 		if len(g.Components) >= MaxCompositeComponents {
-			return bad(p, "more than MaxCompositeComponents components")
+			return compositeError(base, gid, p, "more than MaxCompositeComponents components")
 		}
 		var c Component
 		c.Flags = u16(file, p)
 		c.GlyphIndex = u16(file, p+2)
 		flags = c.Flags
 		if int(c.GlyphIndex) >= numGlyphs {
-			return bad(p+2, "component glyph index %d >= number of glyphs %d", c.GlyphIndex, numGlyphs)
+			return compositeError(base, gid, p+2, "component glyph index %d >= number of glyphs %d", c.GlyphIndex, numGlyphs)
 		}
 		p += 4
 		need := 2
@@ -631,7 +790,7 @@ func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 			need += 8
 		}
 		if p+need > end {
-			return bad(p, "component arguments (%d bytes) run past the end of the record", need)
+			return compositeError(base, gid, p, "component arguments (%d bytes) run past the end of the record", need)
 		}
 		switch flags & (ARGS_ARE_XY_VALUES | ARG_1_AND_2_ARE_WORDS) {
 		case ARGS_ARE_XY_VALUES | ARG_1_AND_2_ARE_WORDS:
@@ -675,7 +834,7 @@ func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 	// stream at the position after the last component, not bounded by
 	// the record.
 	if p+2 > len(file) {
-		e := bad(p, "composite instruction length runs past the end of the file")
+		e := compositeError(base, gid, p, "composite instruction length runs past the end of the file")
 		e.FreeType = "Invalid_Stream_Operation"
 		g.InstructionsErr = e
 		return nil
@@ -683,13 +842,13 @@ func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 	n := int(u16(file, p))
 	p += 2
 	if n > int(maxIns) && n > end-start {
-		e := bad(p-2, "composite instruction length %d exceeds maxSizeOfInstructions %d and the record length %d", n, maxIns, end-start)
+		e := compositeError(base, gid, p-2, "composite instruction length %d exceeds maxSizeOfInstructions %d and the record length %d", n, maxIns, end-start)
 		e.FreeType = "Too_Many_Hints"
 		g.InstructionsErr = e
 		return nil
 	}
 	if n > len(file)-p {
-		e := bad(p, "%d composite instruction bytes run past the end of the file", n)
+		e := compositeError(base, gid, p, "%d composite instruction bytes run past the end of the file", n)
 		e.FreeType = "Invalid_Stream_Operation"
 		g.InstructionsErr = e
 		return nil

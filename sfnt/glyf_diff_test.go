@@ -147,29 +147,44 @@ func parseSimpleV1(file []byte, base, start, end int, gid uint16, g *Glyph) erro
 	return nil
 }
 
-// sameSimple compares parseGlyph on file[start:end] (into a reused,
-// possibly dirty Glyph) with parseSimpleV1, for simple glyph records.
+// sameSimple compares parseGlyph on file[start:end] with parseSimpleV1,
+// for simple glyph records: decoding into a reused, possibly dirty
+// Glyph, into a fresh one (the paths that grow the buffers: measuring
+// first) and, for a valid record, into one whose buffers have exactly
+// the glyph's size (no room past the last flag). The errors must be
+// equal in every field (message, offset, FreeType's name).
 func sameSimple(t *testing.T, what string, file []byte, start, end int, reused *Glyph) {
 	t.Helper()
 	if end-start >= 2 && int16(uint16(file[start])<<8|uint16(file[start+1])) <= 0 {
 		return
 	}
+	file = file[:len(file):len(file)] // nothing readable past the data
 	var want Glyph
 	errWant := parseSimpleV1(file, 0, start, end, 7, &want)
-	errGot := parseGlyph(file, 0, start, end, 0, 1<<16, 7, reused)
-	if (errWant == nil) != (errGot == nil) || errWant != nil && errWant.Error() != errGot.Error() {
-		t.Fatalf("%s: error %v, want %v", what, errGot, errWant)
+	check := func(how string, g *Glyph) {
+		t.Helper()
+		errGot := parseGlyph(file, 0, start, end, 0, 1<<16, 7, g)
+		if (errWant == nil) != (errGot == nil) || errWant != nil && !reflect.DeepEqual(errGot, errWant) {
+			t.Fatalf("%s (%s): error %#v, want %#v", what, how, errGot, errWant)
+		}
+		if errWant != nil {
+			return
+		}
+		if g.NumContours != want.NumContours || g.XMin != want.XMin || g.YMin != want.YMin || g.XMax != want.XMax ||
+			g.YMax != want.YMax || !reflect.DeepEqual(append([]uint16{}, g.EndPts...), append([]uint16{}, want.EndPts...)) ||
+			!bytes.Equal(g.Flags, want.Flags) || !bytes.Equal(g.Instructions, want.Instructions) ||
+			!reflect.DeepEqual(append([]int32{}, g.X...), append([]int32{}, want.X...)) ||
+			!reflect.DeepEqual(append([]int32{}, g.Y...), append([]int32{}, want.Y...)) ||
+			len(g.Components) != 0 || g.InstructionsErr != nil {
+			t.Fatalf("%s (%s): decoded glyph differs from the reference decoder", what, how)
+		}
 	}
-	if errWant != nil {
-		return
-	}
-	g := reused
-	if g.NumContours != want.NumContours || g.XMin != want.XMin || g.YMin != want.YMin || g.XMax != want.XMax ||
-		g.YMax != want.YMax || !reflect.DeepEqual(append([]uint16{}, g.EndPts...), append([]uint16{}, want.EndPts...)) ||
-		!bytes.Equal(g.Flags, want.Flags) || !bytes.Equal(g.Instructions, want.Instructions) ||
-		!reflect.DeepEqual(append([]int32{}, g.X...), append([]int32{}, want.X...)) ||
-		!reflect.DeepEqual(append([]int32{}, g.Y...), append([]int32{}, want.Y...)) {
-		t.Fatalf("%s: decoded glyph differs from the reference decoder", what)
+	check("reused", reused)
+	check("fresh", new(Glyph))
+	if errWant == nil {
+		n := want.NumPoints()
+		check("tight", &Glyph{EndPts: make([]uint16, 0, want.NumContours), Flags: make([]uint8, 0, n),
+			X: make([]int32, 0, n), Y: make([]int32, 0, n)})
 	}
 }
 
@@ -220,6 +235,109 @@ func TestSimpleGlyphDecoderDifferential(t *testing.T) {
 				sameSimple(t, fmt.Sprintf("%s/%d mutation %d exact", cf.Name, gid, k), m[:cut], 0, cut, &reused)
 				padded := append(m[:cut:cut], 0xFF, 0x7F, 0x80)
 				sameSimple(t, fmt.Sprintf("%s/%d mutation %d padded", cf.Name, gid, k), padded, 0, cut, &reused)
+				// Followed by more than a window of bytes: the decoder
+				// that reads past the record and checks afterwards.
+				windowed := append(m[:cut:cut], randomBytes(rng, win+16)...)
+				sameSimple(t, fmt.Sprintf("%s/%d mutation %d windowed", cf.Name, gid, k), windowed, 0, cut, &reused)
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no glyphs compared")
+	}
+}
+
+func randomBytes(rng *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	rng.Read(b)
+	return b
+}
+
+// makeSimpleGlyph builds a simple glyph record of nPts points in nc
+// contours whose flags are drawn by flag (called with the point index)
+// and whose coordinate bytes are random; runs of equal flags are
+// sometimes stored with a repeat count. It returns the record and the
+// offset of its coordinates.
+func makeSimpleGlyph(rng *rand.Rand, nPts, nc int, flag func(int) uint8) ([]byte, int) {
+	rec := []byte{byte(nc >> 8), byte(nc), 0, 1, 0, 2, 0, 3, 0, 4}
+	for i := 1; i <= nc; i++ {
+		e := nPts - 1 - (nc-i)*(nPts/nc)/2
+		if i < nc {
+			e = i * (nPts - 1) / nc / 2
+		}
+		rec = append(rec, byte(e>>8), byte(e))
+	}
+	nIns := rng.Intn(4)
+	rec = append(rec, 0, byte(nIns))
+	rec = append(rec, randomBytes(rng, nIns)...)
+	flags := make([]uint8, nPts)
+	for i := range flags {
+		flags[i] = flag(i) &^ FlagRepeat
+	}
+	for i := 0; i < nPts; {
+		j := i + 1
+		for j < nPts && j-i < 256 && flags[j] == flags[i] {
+			j++
+		}
+		if j-i > 1 && rng.Intn(4) != 0 {
+			rec = append(rec, flags[i]|FlagRepeat, byte(j-i-1))
+			i = j
+			continue
+		}
+		rec = append(rec, flags[i])
+		i++
+	}
+	q := len(rec)
+	var xs, ys int
+	for _, c := range flags {
+		xs += coordSize(c, FlagXShort, FlagXSame)
+		ys += coordSize(c, FlagYShort, FlagYSame)
+	}
+	return append(rec, randomBytes(rng, xs+ys)...), q
+}
+
+// TestSimpleGlyphDecoderSizes compares the decoders on generated glyphs
+// of every flag mix around the window's limits (winPoints points, all
+// coordinates long, and more points than the window holds, decoded by
+// the branching decoder), exact, truncated, and followed by as many
+// bytes as make the data after the flags one byte shorter or longer
+// than the window.
+func TestSimpleGlyphDecoderSizes(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	mixes := map[string]func(int) uint8{
+		"long":   func(int) uint8 { return FlagOnCurve },
+		"short":  func(int) uint8 { return FlagXShort | FlagYShort | uint8(rng.Intn(2))*FlagXSame },
+		"same":   func(int) uint8 { return FlagXSame | FlagYSame },
+		"random": func(int) uint8 { return uint8(rng.Intn(256)) },
+		"runs":   func(i int) uint8 { return uint8(i/7*0x35) &^ FlagRepeat },
+	}
+	var reused Glyph
+	n := 0
+	for _, nPts := range []int{1, 2, 7, 8, 9, 15, 16, 17, 33, 200, winPoints - 1, winPoints, winPoints + 1, winPoints + 2, 2000, 9000} {
+		for name, mix := range mixes {
+			for _, nc := range []int{1, 3} {
+				if nc > nPts {
+					continue
+				}
+				rec, q := makeSimpleGlyph(rng, nPts, nc, mix)
+				what := fmt.Sprintf("%d points %s %d contours", nPts, name, nc)
+				if err := parseSimpleV1(rec, 0, 0, len(rec), 0, new(Glyph)); err != nil {
+					t.Fatalf("%s: generated record invalid: %v", what, err)
+				}
+				sameSimple(t, what+" exact", rec, 0, len(rec), &reused)
+				for _, d := range []int{-1, 0, 1, 2} {
+					if pad := win + d - (len(rec) - q); pad >= 0 {
+						file := append(rec[:len(rec):len(rec)], randomBytes(rng, pad)...)
+						sameSimple(t, fmt.Sprintf("%s, window%+d", what, d), file, 0, len(rec), &reused)
+					}
+				}
+				for k := 0; k < 4; k++ {
+					cut := 10 + rng.Intn(len(rec)-9)
+					file := append(rec[:cut:cut], randomBytes(rng, win+8)...)
+					sameSimple(t, fmt.Sprintf("%s cut at %d", what, cut), file, 0, cut, &reused)
+					sameSimple(t, fmt.Sprintf("%s cut at %d, exact", what, cut), file[:cut], 0, cut, &reused)
+				}
 				n++
 			}
 		}

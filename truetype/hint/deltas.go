@@ -13,6 +13,30 @@ func deltaStep(b int64, shift uint16) int64 {
 	return b * (int64(1) << (6 - shift))
 }
 
+// deltaWant is the high nibble that the argument of a DELTAP[op] pair
+// (op 0x5D, 0x71 or 0x72) must have to apply: ppem - delta_base (- 16,
+// - 32), as an unsigned value; above 15, no pair can apply.
+func deltaWant(op byte, ppem int64, base uint16) uint64 {
+	want := uint64(ppem) - uint64(base)
+	switch op {
+	case 0x71:
+		want -= 16
+	case 0x72:
+		want -= 32
+	}
+	return want
+}
+
+// deltaSkip is the number of stack elements left when a DELTA pops nump
+// pairs, applying none, from the args elements below its count (all of
+// them when there are fewer than nump pairs).
+func deltaSkip(nump uint64, args int) int {
+	if nump <= uint64(args)/2 {
+		return args - 2*int(nump)
+	}
+	return 0
+}
+
 // insDELTAP is DELTAP[123]. In v40 backward compatibility, FreeType only
 // applies it before IUP, and only to y-touched points or composites'
 // points with a y freedom vector.
@@ -22,20 +46,10 @@ func deltaStep(b int64, shift uint16) int64 {
 // the pairs are only popped.
 func (e *exec) insDELTAP(a []int64) {
 	nump := uint64(a[0])
-	want := uint64(e.ppem) - uint64(e.gs.deltaBase)
-	switch e.opcode {
-	case 0x71:
-		want -= 16
-	case 0x72:
-		want -= 32
-	}
+	want := deltaWant(e.opcode, e.ppem, e.gs.deltaBase)
 	args := e.args
 	if want > 15 {
-		if nump <= uint64(args)/2 {
-			e.args = args - 2*int(nump)
-		} else {
-			e.args = 0
-		}
+		e.args = deltaSkip(nump, args)
 		e.newTop = e.args
 		return
 	}
@@ -60,8 +74,8 @@ func (e *exec) insDELTAP(a []int64) {
 				((e.isComposite && e.gs.freeVector.y != 0) || e.zp0.tags[pt]&tagTouchY != 0) {
 				e.move(e.zp0, int(pt), d)
 			}
-		} else {
-			e.move(e.zp0, int(pt), d)
+		} else if !e.moveDirect(e.zp0, int(pt), d) {
+			e.moveVector(e.zp0, int(pt), d)
 		}
 	}
 	e.args = args

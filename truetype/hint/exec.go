@@ -181,6 +181,8 @@ type exec struct {
 	tracer Tracer
 	snap   *traceSnap
 	prog   Program
+
+	norms [1 << normMemoBits]normMemoEntry // normalizeMemo (gstate.go); last, away from the hot fields
 }
 
 // popPush holds FreeType's Pop_Push_Count, read from the isa table.

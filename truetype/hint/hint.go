@@ -117,6 +117,17 @@ type Font struct {
 	hheaDesc     int16
 	isFixedPitch bool
 	hdmx         [][]byte // records: ppem, max width, widths[numGlyphs]
+
+	// The metrics tables as sfnt's HMetric and VMetric read them (see
+	// tableMetric): hmtx with hhea.numberOfHMetrics long metrics, vmtx
+	// (if hasVMetrics) with vhea's. Without vertical metrics, the
+	// advance height is vAdvance and the top side bearing vAscender
+	// minus the glyph's yMax (tt_get_metrics).
+	hmtx, vmtx []byte
+	nHMetrics  int
+	nVMetrics  int
+	vAscender  int16
+	vAdvance   int64
 }
 
 // NewFont prepares f for hinting. It fails if f lacks what FreeType
@@ -156,9 +167,11 @@ func NewFont(f *sfnt.Font) (*Font, error) {
 	}
 	if h, err := f.Hhea(); err == nil {
 		ft.hheaAsc, ft.hheaDesc = h.Ascender, h.Descender
+		ft.hmtx, ft.nHMetrics = f.Table(sfnt.TagHmtx), int(h.NumberOfHMetrics)
 	}
-	if _, err := f.Vhea(); err == nil {
+	if v, err := f.Vhea(); err == nil {
 		ft.hasVMetrics = true
+		ft.vmtx, ft.nVMetrics = f.Table(sfnt.TagVmtx), int(v.NumberOfHMetrics)
 	}
 	if t := f.Table(sfnt.MakeTag("OS/2")); len(t) >= 78 {
 		v := uint16(t[0])<<8 | uint16(t[1])
@@ -172,6 +185,12 @@ func NewFont(f *sfnt.Font) (*Font, error) {
 		ft.isFixedPitch = t[12]|t[13]|t[14]|t[15] != 0
 	}
 	ft.hdmx = loadHdmx(f.Table(sfnt.MakeTag("hdmx")), ft.numGlyphs)
+	asc, desc := ft.hheaAsc, ft.hheaDesc
+	if ft.os2Valid {
+		asc, desc = ft.typoAsc, ft.typoDesc
+	}
+	ft.vAscender = asc
+	ft.vAdvance = int64(uint16(abs64(int64(asc) - int64(desc))))
 	return ft, nil
 }
 
@@ -252,13 +271,39 @@ func (f *Font) NewInstanceSize(size int64, opts Options) (*Instance, error) {
 	if opts.Mode != ModeNone && f.headFlags&sfnt.HeadFlagIntegerPPEM != 0 {
 		in.scale = divFix(ppem<<6, f.upem)
 	}
+	s32 := int64(int32(in.scale))
+	in.smallScale = s32 > 0 && s32 < 1<<16
 	if opts.Tracer != nil {
 		in.SetTracer(opts.Tracer)
 	}
 	if opts.Mode != ModeNone {
 		in.setupBytecode()
+		in.setupLoader()
 	}
 	return in, nil
+}
+
+// setupLoader is the part of tt_loader_init that depends only on the
+// size: what prep's INSTCTRL left in the size's graphics state
+// (selector 1 turns hinting off, selector 2 asks for the default
+// graphics state for glyphs, selector 3 turns v40's backward
+// compatibility off), the v40 half advance of phantom point 3, and the
+// hdmx advances, which FreeType uses unless v40's backward
+// compatibility is on or the font is fixed-pitch. LoadGlyph applies
+// them to each glyph.
+func (in *Instance) setupLoader() {
+	e := &in.e
+	ic := in.sizeGS.instructControl
+	in.glyphHinted = ic&1 == 0
+	in.glyphDefaultGS = ic&2 != 0
+	if in.glyphDefaultGS {
+		ic = defaultGraphicsState.instructControl
+	}
+	in.glyphBackwardCompat = e.version == 40 && e.subpixelLean && ic&4 == 0
+	in.glyphUseAw2 = e.subpixelLean && e.grayscaleCT
+	if !(e.version == 40 && in.glyphBackwardCompat) && !in.font.isFixedPitch {
+		in.glyphWidths = in.widths
+	}
 }
 
 // An Instance is a font at one size in one mode, ready to load glyphs.
@@ -267,15 +312,24 @@ type Instance struct {
 	ppem  int
 	opts  Options
 	scale int64 // x_scale = y_scale, 16.16
+	// smallScale says 0 < int32(scale) < 1.0, where the loader scales
+	// with the shorter loops (see scaleSmall).
+	smallScale bool
 
-	e         exec
-	progErr   error
-	sizeGS    graphicsState
-	widths    []byte // hdmx record for ppem, nil if none
-	ld        loader
-	faulted   bool
-	fault     Error
-	traceSnap *traceSnap
+	e       exec
+	progErr error
+	sizeGS  graphicsState
+	widths  []byte // hdmx record for ppem, nil if none
+	ld      loader
+	// Set by setupLoader for hinted modes (see there).
+	glyphHinted         bool
+	glyphDefaultGS      bool
+	glyphBackwardCompat bool
+	glyphUseAw2         bool
+	glyphWidths         []byte
+	faulted             bool
+	fault               Error
+	traceSnap           *traceSnap
 }
 
 // ProgramErr returns the error of fpgm or prep, nil if they ran

@@ -1,6 +1,8 @@
 package hint
 
 import (
+	"encoding/binary"
+
 	"fontvm/sfnt"
 )
 
@@ -31,11 +33,11 @@ type loader struct {
 	// out is the caller's Glyph during LoadGlyph; stored says that
 	// loadSimple wrote the outline straight into out.Points (a
 	// top-level simple glyph without a program, see loadSimple).
-	out    *Glyph
-	stored bool
+	out        *Glyph
+	stored     bool
+	endsStored bool // loadSimpleProgram wrote the contour ends to out.Ends
 
 	hinted bool // IS_HINTED(loader->load_flags)
-	exec   bool // loader->exec != NULL
 	useAw2 bool
 }
 
@@ -76,42 +78,36 @@ func glyphErr(gid int, code string, detail string) error {
 // keeps what the program did up to the fault.
 func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 	f := in.font
-	if gid < 0 || gid >= f.numGlyphs {
+	if uint(gid) >= uint(f.numGlyphs) {
 		return &Error{Code: "Invalid_Argument", Glyph: gid, Detail: "glyph index out of range", kind: ErrArgument}
+	}
+	if in.progErr != nil {
+		return in.progErr
 	}
 	ld := &in.ld
 	in.faulted = false
-	ld.nPoints, ld.nContours = 0, 0
+	ld.nPoints, ld.nContours, ld.loads = 0, 0, 0
 	ld.contours = ld.contours[:0]
 	ld.ancestors = ld.ancestors[:0]
-	ld.loads = 0
 	hinted := in.opts.Mode != ModeNone
-	var widths []byte
 	e := &in.e
-	ld.hinted, ld.exec, ld.useAw2 = hinted, hinted, false
 	if hinted {
-		if in.progErr != nil {
-			return in.progErr
+		// tt_loader_init and TT_Load_Context, with what depends only
+		// on the size taken from setupLoader. The size's metrics are
+		// in e since runPrep (no program changes them; hintGlyph sets
+		// the scales of each glyph program), and of the glyph's
+		// graphics state only the scan control is read before a
+		// hintGlyph sets all of it (see sizeScan).
+		e.twilight.nPoints = e.twilightFull
+		gs := &in.sizeGS
+		if in.glyphDefaultGS {
+			gs = &defaultGraphicsState
 		}
-		e.loadContext()
-		e.setMetrics(in)
-		e.gs = in.sizeGS
-		// tt_loader_init: prep's INSTCTRL selector 1 turns hinting off,
-		// selector 2 asks for the default graphics state, and the v40
-		// backward compatibility is read from the resulting state.
-		if e.gs.instructControl&1 != 0 {
-			ld.hinted = false
-		}
-		if e.gs.instructControl&2 != 0 {
-			e.gs = defaultGraphicsState
-		}
-		e.backwardCompat = e.version == 40 && e.subpixelLean && e.gs.instructControl&4 == 0
-		ld.useAw2 = e.subpixelLean && e.grayscaleCT
-		if !(e.version == 40 && e.backwardCompat) && !f.isFixedPitch {
-			widths = in.widths
-		}
+		e.gs.scanControl, e.gs.scanType = gs.scanControl, gs.scanType
+		e.backwardCompat = in.glyphBackwardCompat
 	}
-	ld.out, ld.stored = g, false
+	ld.hinted, ld.useAw2 = in.glyphHinted && hinted, in.glyphUseAw2 && hinted
+	ld.out, ld.stored, ld.endsStored = g, false, false
 	err := in.load(uint16(gid), 0)
 	ld.out = nil
 	if err != nil {
@@ -124,10 +120,12 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 		}
 		g.Points = g.Points[:n]
 		storePoints(g.Points, ld.cur, ld.tags, ld.pp1.x)
+		if !ld.endsStored {
+			g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
+		}
 	}
-	g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
 	var adv int64
-	if widths != nil && gid < len(widths) {
+	if widths := in.glyphWidths; uint(gid) < uint(len(widths)) {
 		adv = int64(widths[gid]) * 64
 	} else {
 		adv = sub(ld.pp2.x, ld.pp1.x)
@@ -165,23 +163,33 @@ func (in *Instance) LastGlyphFault() *Error {
 	return &in.fault
 }
 
-// metrics is tt_get_metrics: horizontal and vertical metrics of gid.
-func (in *Instance) metrics(gid uint16, yMax int16) (lsb, aw, tsb, ah int64) {
-	f := in.font
-	a, l, _ := f.sf.HMetric(gid)
-	lsb, aw = int64(l), int64(a)
-	switch {
-	case f.hasVMetrics:
-		va, vt, _ := f.sf.VMetric(gid)
-		tsb, ah = int64(vt), int64(va)
-	case f.os2Valid:
-		tsb = int64(int16(int32(f.typoAsc) - int32(yMax)))
-		ah = int64(uint16(abs64(int64(f.typoAsc) - int64(f.typoDesc))))
-	default:
-		tsb = int64(int16(int32(f.hheaAsc) - int32(yMax)))
-		ah = int64(uint16(abs64(int64(f.hheaAsc) - int64(f.hheaDesc))))
+// tableMetric is tt_face_get_metrics as sfnt's HMetric and VMetric read
+// it: the advance and side bearing of gid (< the font's glyph count) in
+// a hmtx or vmtx table t with k long metrics. Glyphs at or past k take
+// the last long metric's advance and their bearing from the array after
+// the long metrics; what t is too short to hold reads as zero.
+func tableMetric(t []byte, k, gid int) (adv, sb int64) {
+	if gid < k {
+		p := 4 * gid
+		if p+4 > len(t) {
+			return 0, 0
+		}
+		b := t[p : p+4]
+		return int64(uint16(b[0])<<8 | uint16(b[1])), int64(int16(uint16(b[2])<<8 | uint16(b[3])))
 	}
-	return
+	if k == 0 {
+		return 0, 0
+	}
+	p := 4 * (k - 1)
+	if p+2 > len(t) {
+		return 0, 0
+	}
+	adv = int64(uint16(t[p])<<8 | uint16(t[p+1]))
+	p = 4*k + 2*(gid-k)
+	if p+2 > len(t) {
+		return adv, 0
+	}
+	return adv, int64(int16(uint16(t[p])<<8 | uint16(t[p+1])))
 }
 
 // load is load_truetype_glyph.
@@ -203,13 +211,32 @@ func (in *Instance) load(gid uint16, depth int) error {
 	if ld.loads++; ld.loads > MaxComponentLoads {
 		return glyphErr(int(gid), "Invalid_Composite", "composite fan-out: more than hint.MaxComponentLoads (65536) glyph records")
 	}
-	g := ld.glyph(depth)
+	var g *sfnt.Glyph
+	if depth < len(ld.glyphs) {
+		g = ld.glyphs[depth]
+	} else {
+		g = ld.glyph(depth)
+	}
 	ld.gid = int(gid)
 	if err := f.sf.LoadGlyph(gid, g); err != nil {
 		return glyphError(int(gid), err, ld.hinted)
 	}
-	lsb, aw, tsb, ah := in.metrics(gid, g.YMax)
-	// tt_loader_set_pp
+	// tt_get_metrics and tt_loader_set_pp. The phantom points' y (pp1,
+	// pp2) are 0 and their x (pp3, pp4) equal; loadSimple relies on it.
+	var aw, lsb int64
+	if p := 4 * int(gid); int(gid) < f.nHMetrics && p+4 <= len(f.hmtx) {
+		b := f.hmtx[p : p+4]
+		aw, lsb = int64(uint16(b[0])<<8|uint16(b[1])), int64(int16(uint16(b[2])<<8|uint16(b[3])))
+	} else {
+		aw, lsb = tableMetric(f.hmtx, f.nHMetrics, int(gid))
+	}
+	var tsb, ah int64
+	if f.hasVMetrics {
+		ah, tsb = tableMetric(f.vmtx, f.nVMetrics, int(gid))
+	} else {
+		tsb = int64(int16(int32(f.vAscender) - int32(g.YMax)))
+		ah = f.vAdvance
+	}
 	ld.pp1 = vec{int64(g.XMin) - lsb, 0}
 	ld.pp2 = vec{ld.pp1.x + aw, 0}
 	var x3 int64
@@ -218,37 +245,39 @@ func (in *Instance) load(gid uint16, depth int) error {
 	}
 	ld.pp3 = vec{x3, int64(g.YMax) + tsb}
 	ld.pp4 = vec{x3, ld.pp3.y - ah}
-	s := in.scale
+	if g.NumContours > 0 {
+		return in.loadSimple(int(gid), g, depth)
+	}
 	if g.NumContours == 0 {
 		in.scalePP()
 		return nil
 	}
-	if g.NumContours > 0 {
-		return in.loadSimple(int(gid), g, depth)
-	}
-	// composite
+	return in.loadComposite(gid, g, depth)
+}
+
+// loadComposite is the composite part of load_truetype_glyph.
+func (in *Instance) loadComposite(gid uint16, g *sfnt.Glyph, depth int) error {
+	ld := &in.ld
 	for _, a := range ld.ancestors {
 		if a == gid {
 			return glyphErr(int(gid), "Invalid_Composite", "recursive composite glyph")
 		}
 	}
 	ld.ancestors = append(ld.ancestors, gid)
-	defer func() { ld.ancestors = ld.ancestors[:len(ld.ancestors)-1] }()
 	startPoint, startContour := ld.nPoints, ld.nContours
 	in.scalePP()
-	_ = s
 	numPoints := startPoint
 	var last *sfnt.Component
 	for i := range g.Components {
 		c := &g.Components[i]
 		last = c
-		pp := [4]vec{ld.pp1, ld.pp2, ld.pp3, ld.pp4}
+		pp1, pp2, pp3, pp4 := ld.pp1, ld.pp2, ld.pp3, ld.pp4
 		numBase := ld.nPoints
 		if err := in.load(c.GlyphIndex, depth+1); err != nil {
 			return err
 		}
 		if c.Flags&sfnt.USE_MY_METRICS == 0 {
-			ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
+			ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp1, pp2, pp3, pp4
 		}
 		numPoints = ld.nPoints
 		if numPoints == numBase {
@@ -258,6 +287,7 @@ func (in *Instance) load(gid uint16, depth int) error {
 			return err
 		}
 	}
+	ld.ancestors = ld.ancestors[:len(ld.ancestors)-1]
 	if ld.hinted && last != nil && last.Flags&sfnt.WE_HAVE_INSTRUCTIONS != 0 && numPoints > startPoint {
 		return in.processCompositeGlyph(int(gid), g, startPoint, startContour)
 	}
@@ -275,101 +305,194 @@ func (in *Instance) scalePP() {
 	ld.pp4.y = mulFix(ld.pp4.y, s)
 }
 
-// loadSimple is TT_Load_Simple_Glyph and TT_Process_Simple_Glyph. A
-// top-level glyph (depth 0) without a program to run goes straight from
-// font units to the caller's points (see storeScaled).
+// loadSimple is TT_Load_Simple_Glyph and TT_Process_Simple_Glyph, for
+// the phantom points load has just set: a glyph with a program to run
+// goes through loadSimpleProgram, a top-level glyph (depth 0) without
+// one straight from font units to the caller's Glyph
+// (loadSimpleDirect), a component without one through loadSimplePlain.
 func (in *Instance) loadSimple(gid int, g *sfnt.Glyph, depth int) error {
 	ld := &in.ld
-	n := len(g.X)
-	nc := len(g.EndPts)
-	base := ld.nPoints
-	if base+n+4 > MaxPoints || ld.nContours+nc > MaxContours {
+	if ld.nPoints+len(g.X)+4 > MaxPoints || ld.nContours+len(g.EndPts) > MaxContours {
 		return glyphErr(gid, "Array_Too_Large", "too many points")
 	}
-	ld.ensure(base + n + 4)
-	for _, e := range g.EndPts {
-		ld.contours = append(ld.contours, int(e))
+	if ld.hinted && len(g.Instructions) > 0 {
+		in.loadSimpleProgram(g, depth)
+	} else if depth == 0 && ld.out != nil {
+		in.loadSimpleDirect(g)
+	} else {
+		in.loadSimplePlain(g)
 	}
-	// One pass per point: scaled to cur, on-curve bit to tags, and, when
-	// the glyph has instructions to run, unscaled to orus and scaled to
-	// org (TT_Hint_Glyph's copy). Without instructions nothing reads the
-	// glyph's orus or org: no program sees this zone, and a composite's
-	// program sees its components' cur copied to orus (hintGlyph).
+	return nil
+}
+
+// addContours appends room for nc contour ends to ld.contours and
+// returns it.
+func (ld *loader) addContours(nc int) []int {
+	nc0 := ld.nContours
+	if cap(ld.contours) < nc0+nc {
+		c := make([]int, nc0, 2*(nc0+nc))
+		copy(c, ld.contours)
+		ld.contours = c
+	}
+	ld.contours = ld.contours[:nc0+nc]
+	return ld.contours[nc0 : nc0+nc]
+}
+
+// scaledPhantoms returns the loader's phantom points, as load set them
+// (pp1 and pp2 on the x axis, pp3 and pp4 with the same x), scaled by
+// s: x of pp1, pp2 and pp3 (= pp4), y of pp3 and pp4.
+func (ld *loader) scaledPhantoms(s int64) (x1, x2, x3, y3, y4 int64) {
+	s32 := int64(int32(s))
+	return scaleFUnits(int32(ld.pp1.x), s32), scaleFUnits(int32(ld.pp2.x), s32), scaleFUnits(int32(ld.pp3.x), s32),
+		scaleFUnits(int32(ld.pp3.y), s32), scaleFUnits(int32(ld.pp4.y), s32)
+}
+
+// loadSimpleProgram is loadSimple for a hinted glyph with instructions:
+// the points go to the loader's arrays, unscaled to orus and scaled to
+// cur and org (TT_Hint_Glyph's copy) in one pass, and the glyph's
+// program runs on them (hintGlyph). FT_GlyphLoader_Add makes the contour
+// ends absolute; the program sees them relative to the glyph's first
+// point (its zone starts there), so that is done after hinting.
+func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
+	ld := &in.ld
+	n, nc := len(g.X), len(g.EndPts)
+	base := ld.nPoints
 	m := n + 4
+	if base+m > len(ld.cur) {
+		ld.ensure(base + m)
+	}
+	var ends []int
+	if out := ld.out; depth == 0 && out != nil {
+		// A top-level glyph's contour ends (base 0) are final: they
+		// go to the caller's Glyph at once (the program only reads
+		// them) and LoadGlyph does not copy them (endsStored).
+		if cap(out.Ends) < nc {
+			out.Ends = make([]int, nc, nc+nc/2)
+		}
+		ends = out.Ends[:nc]
+		out.Ends = ends
+		ld.endsStored = true
+	} else {
+		ends = ld.addContours(nc)
+	}
+	for i, e := range g.EndPts[:len(ends)] {
+		ends[i] = int(e)
+	}
 	s := in.scale
 	cur := ld.cur[base : base+m]
-	tags := ld.tags[base : base+m]
-	orgSet := ld.hinted && len(g.Instructions) > 0
-	if depth == 0 && !orgSet && ld.out != nil {
-		return in.loadSimpleDirect(g, cur[n:m])
-	}
-	if orgSet {
-		loadPointsOrg(cur, ld.org[base:base+m], ld.orus[base:base+m], tags, g.X, g.Y, g.Flags, s)
-		orus := ld.orus[base+n : base+m]
-		orus[0], orus[1], orus[2], orus[3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
+	org := ld.org[base : base+m]
+	orus := ld.orus[base : base+m]
+	if in.smallScale {
+		loadPointsOrgSmall(cur[:n], org[:n], orus[:n], g.X, g.Y, s)
 	} else {
-		loadPoints(cur, tags, g.X, g.Y, g.Flags, s)
+		loadPointsOrg(cur[:n], org[:n], orus[:n], g.X, g.Y, s)
 	}
-	pp := cur[n : n+4]
-	pp[0] = vec{mulFix(ld.pp1.x, s), mulFix(ld.pp1.y, s)}
-	pp[1] = vec{mulFix(ld.pp2.x, s), mulFix(ld.pp2.y, s)}
-	pp[2] = vec{mulFix(ld.pp3.x, s), mulFix(ld.pp3.y, s)}
-	pp[3] = vec{mulFix(ld.pp4.x, s), mulFix(ld.pp4.y, s)}
+	tags := ld.tags[base : base+m]
+	onBits(tags[:n], g.Flags)
 	tags[n], tags[n+1], tags[n+2], tags[n+3] = 0, 0, 0, 0
-	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
-	if orgSet {
-		copy(ld.org[base+n:base+m], pp)
-	}
-	if orgSet {
-		z := zone{
-			org: ld.org[base:], cur: ld.cur[base:], orus: ld.orus[base:], tags: ld.tags[base:],
-			contours: ld.contours[ld.nContours : ld.nContours+nc],
-			nPoints:  m, nContours: nc, firstPoint: 0,
-		}
-		in.hintGlyph(&z, false, g.Instructions, true)
-	} else if ld.hinted {
-		in.hintPhantoms(pp)
-	}
-	// FT_GlyphLoader_Add: contour ends become absolute.
+	orus[n], orus[n+1], orus[n+2], orus[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
+	x1, x2, x3, y3, y4 := ld.scaledPhantoms(s)
+	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
+	cur[n], cur[n+1], cur[n+2], cur[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
+	org[n], org[n+1], org[n+2], org[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
+	z := &in.e.pts
+	z.org, z.cur, z.orus, z.tags = ld.org[base:], ld.cur[base:], ld.orus[base:], ld.tags[base:]
+	z.contours = ends
+	z.nPoints, z.nContours, z.firstPoint = m, nc, 0
+	in.hintGlyph(false, g.Instructions)
 	if base != 0 {
-		for i := ld.nContours; i < ld.nContours+nc; i++ {
-			ld.contours[i] += base
+		for i := range ends {
+			ends[i] += base
 		}
 	}
 	ld.nPoints += n
 	ld.nContours += nc
-	return nil
 }
 
-// loadSimpleDirect is the rest of loadSimple for a top-level simple
-// glyph without a program (base 0, contours appended, pp its phantom
-// points' slots in cur): the phantom points are scaled and, when
-// hinting, rounded (hintPhantoms); then the outline points, which
-// nothing else reads, go from font units to ld.out.Points shifted by
-// the final pp1.x, as LoadGlyph's storePoints would store them.
-func (in *Instance) loadSimpleDirect(g *sfnt.Glyph, pp []vec) error {
+// loadSimplePlain is loadSimple for a component without a program (or
+// any component when not hinting): the points go scaled to the loader's
+// cur and tags (nothing reads the glyph's orus or org: no program sees
+// this zone, and a composite's program sees its components' cur copied
+// to orus by hintGlyph), and the contour ends are absolute at once. Its
+// phantom points are only the loader's (the next component's points, or
+// processCompositeGlyph's phantom points, take their place in cur):
+// scaled and, when hinting, rounded as TT_Hint_Glyph rounds them
+// (without a program to run; see also sizeScan).
+func (in *Instance) loadSimplePlain(g *sfnt.Glyph) {
+	ld := &in.ld
+	n, nc := len(g.X), len(g.EndPts)
+	base := ld.nPoints
+	if base+n+4 > len(ld.cur) {
+		ld.ensure(base + n + 4)
+	}
+	ends := ld.addContours(nc)
+	for i, e := range g.EndPts[:len(ends)] {
+		ends[i] = int(e) + base
+	}
+	s := in.scale
+	if in.smallScale {
+		loadPointsSmall(ld.cur[base:base+n], g.X, g.Y, s)
+	} else {
+		loadPoints(ld.cur[base:base+n], g.X, g.Y, s)
+	}
+	onBits(ld.tags[base:base+n], g.Flags)
+	x1, x2, x3, y3, y4 := ld.scaledPhantoms(s)
+	if ld.hinted {
+		in.sizeScan()
+		if e := &in.e; !(e.version == 40 && e.backwardCompat) {
+			x1, x2, y3, y4 = pixRound(x1), pixRound(x2), pixRound(y3), pixRound(y4)
+		}
+	}
+	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
+	ld.nPoints += n
+	ld.nContours += nc
+}
+
+// loadSimpleDirect is loadSimple for a top-level simple glyph without a
+// program (no points loaded yet): the phantom points pp1 and pp2 are
+// scaled and, when hinting, rounded as loadSimplePlain rounds them (pp3
+// and pp4, which LoadGlyph does not read, are left unscaled); then the
+// contour ends go to ld.out.Ends and the outline points, which nothing
+// else reads, from font units to ld.out.Points shifted by the final
+// pp1.x, as LoadGlyph's storePoints would store them.
+func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) {
 	ld := &in.ld
 	s := in.scale
-	pp = pp[:4]
-	pp[0] = vec{mulFix(ld.pp1.x, s), mulFix(ld.pp1.y, s)}
-	pp[1] = vec{mulFix(ld.pp2.x, s), mulFix(ld.pp2.y, s)}
-	pp[2] = vec{mulFix(ld.pp3.x, s), mulFix(ld.pp3.y, s)}
-	pp[3] = vec{mulFix(ld.pp4.x, s), mulFix(ld.pp4.y, s)}
-	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
+	s32 := int64(int32(s))
+	x1, x2 := scaleFUnits(int32(ld.pp1.x), s32), scaleFUnits(int32(ld.pp2.x), s32)
 	if ld.hinted {
-		in.hintPhantoms(pp)
+		e := &in.e
+		// TT_Hint_Glyph: the size's graphics state and the rounded
+		// phantom points, unless v40's backward compatibility keeps
+		// them unrounded.
+		in.sizeScan()
+		if !(e.version == 40 && e.backwardCompat) {
+			x1, x2 = pixRound(x1), pixRound(x2)
+		}
 	}
-	n, nc := len(g.X), len(g.EndPts)
+	ld.pp1.x, ld.pp2.x = x1, x2
 	out := ld.out
+	n, nc := len(g.X), len(g.EndPts)
+	if cap(out.Ends) < nc {
+		out.Ends = make([]int, nc, nc+nc/2)
+	}
+	ends := out.Ends[:nc]
+	for i, e := range g.EndPts[:nc] {
+		ends[i] = int(e)
+	}
+	out.Ends = ends
 	if cap(out.Points) < n {
 		out.Points = make([]Point, n, n+n/2)
 	}
 	out.Points = out.Points[:n]
-	storeScaled(out.Points, g.X, g.Y, g.Flags, s, ld.pp1.x)
+	if in.smallScale {
+		storeScaledSmall(out.Points, g.X, g.Y, g.Flags, s, 0x8000-x1<<16)
+	} else {
+		storeScaled(out.Points, g.X, g.Y, g.Flags, s, x1)
+	}
 	ld.stored = true
 	ld.nPoints += n
 	ld.nContours += nc
-	return nil
 }
 
 // storeScaled is loadPoints followed by storePoints: the points xs, ys
@@ -390,19 +513,15 @@ func storeScaled(out []Point, xs, ys []int32, flags []uint8, s, dx int64) {
 	}
 }
 
-// loadPoints stores the points xs, ys (font units) scaled by s in cur
-// and their on-curve bits (of flags) in tags: the FT_MulFix scaling of
-// TT_Process_Simple_Glyph. len(cur), len(tags) >= len(xs) == len(ys)
-// == len(flags).
-func loadPoints(cur []vec, tags []uint8, xs, ys []int32, flags []uint8, s int64) {
-	cur = cur[:len(xs)]
-	tags = tags[:len(xs)]
-	ys = ys[:len(xs)]
-	flags = flags[:len(xs)]
+// loadPoints stores the points xs, ys (font units) scaled by s in cur:
+// the FT_MulFix scaling of TT_Process_Simple_Glyph. len(cur) <=
+// len(xs), len(ys).
+func loadPoints(cur []vec, xs, ys []int32, s int64) {
+	xs = xs[:len(cur)]
+	ys = ys[:len(cur)]
 	s32 := int64(int32(s))
 	for i, x := range xs {
 		cur[i] = vec{scaleFUnits(x, s32), scaleFUnits(ys[i], s32)}
-		tags[i] = flags[i] & tagOn
 	}
 }
 
@@ -415,14 +534,12 @@ func scaleFUnits(a int32, s32 int64) int64 {
 }
 
 // loadPointsOrg is loadPoints that also stores the unscaled points in
-// orus and the scaled ones in org.
-func loadPointsOrg(cur, org, orus []vec, tags []uint8, xs, ys []int32, flags []uint8, s int64) {
-	cur = cur[:len(xs)]
-	org = org[:len(xs)]
-	orus = orus[:len(xs)]
-	tags = tags[:len(xs)]
-	ys = ys[:len(xs)]
-	flags = flags[:len(xs)]
+// orus and the scaled ones in org (len(org), len(orus) >= len(cur)).
+func loadPointsOrg(cur, org, orus []vec, xs, ys []int32, s int64) {
+	xs = xs[:len(cur)]
+	ys = ys[:len(cur)]
+	org = org[:len(cur)]
+	orus = orus[:len(cur)]
 	s32 := int64(int32(s))
 	for i, x32 := range xs {
 		y32 := ys[i]
@@ -430,75 +547,151 @@ func loadPointsOrg(cur, org, orus []vec, tags []uint8, xs, ys []int32, flags []u
 		v := vec{scaleFUnits(x32, s32), scaleFUnits(y32, s32)}
 		cur[i] = v
 		org[i] = v
+	}
+}
+
+// clearTouch clears the touch bits (tagTouch) of tags, eight at a time.
+func clearTouch(tags []uint8) {
+	const keep8 = ^uint64(tagTouch * 0x0101010101010101)
+	i := 0
+	for ; i+8 <= len(tags); i += 8 {
+		w := tags[i : i+8]
+		binary.LittleEndian.PutUint64(w, binary.LittleEndian.Uint64(w)&keep8)
+	}
+	for ; i < len(tags); i++ {
+		tags[i] &^= tagTouch
+	}
+}
+
+// scaleSmall is scaleFUnits(a, s32) for 0 < s32 < 1<<16, with c added
+// before the shift: c = 0x8000 gives scaleFUnits(a, s32) and c = 0x8000
+// - d<<16 gives scaleFUnits(a, s32) - d, for |d| < 2^40. Proof: t =
+// a*s32 has |t| < 2^31 * 2^16 = 2^47 for every int32 a, so (t + sign +
+// 0x8000) >> 16 lies in [-2^31, 2^31) and FT_MulFix's truncation to 32
+// bits changes nothing; an arithmetic shift floors the division by 2^16,
+// so subtracting d<<16 before it subtracts d after it; and no sum leaves
+// the int64 range. TestScaleSmall checks it.
+func scaleSmall(a int32, s32, c int64) int64 {
+	t := int64(a) * s32
+	return (t + t>>63 + c) >> 16
+}
+
+// storeScaledSmall is storeScaled for a scale s with 0 < int32(s) < 1<<16
+// (Instance.smallScale), given cx = 0x8000 - dx<<16 with |dx| < 2^40
+// instead of dx: the shift by dx is done inside the rounding
+// (scaleSmall). (The caller computes cx: here the compiler would split
+// it into two additions per point.)
+func storeScaledSmall(out []Point, xs, ys []int32, flags []uint8, s, cx int64) {
+	xs = xs[:len(out)]
+	ys = ys[:len(out)]
+	flags = flags[:len(out)]
+	s32 := int64(int32(s))
+	for i := range out {
+		p := &out[i]
+		p.X = scaleSmall(xs[i], s32, cx)
+		p.Y = scaleSmall(ys[i], s32, 0x8000)
+		p.On = flags[i]&tagOn != 0
+	}
+}
+
+// loadPointsSmall is loadPoints for 0 < int32(s) < 1<<16 (scaleSmall).
+func loadPointsSmall(cur []vec, xs, ys []int32, s int64) {
+	xs = xs[:len(cur)]
+	ys = ys[:len(cur)]
+	s32 := int64(int32(s))
+	for i, x := range xs {
+		cur[i] = vec{scaleSmall(x, s32, 0x8000), scaleSmall(ys[i], s32, 0x8000)}
+	}
+}
+
+// loadPointsOrgSmall is loadPointsOrg for 0 < int32(s) < 1<<16
+// (scaleSmall).
+func loadPointsOrgSmall(cur, org, orus []vec, xs, ys []int32, s int64) {
+	xs = xs[:len(cur)]
+	ys = ys[:len(cur)]
+	org = org[:len(cur)]
+	orus = orus[:len(cur)]
+	s32 := int64(int32(s))
+	for i, x32 := range xs {
+		y32 := ys[i]
+		orus[i] = vec{int64(x32), int64(y32)}
+		v := vec{scaleSmall(x32, s32, 0x8000), scaleSmall(y32, s32, 0x8000)}
+		cur[i] = v
+		org[i] = v
+	}
+}
+
+// onBits stores the on-curve bit (tagOn) of each of flags[:len(tags)]
+// in tags, eight at a time. len(flags) >= len(tags).
+func onBits(tags, flags []uint8) {
+	flags = flags[:len(tags)]
+	const on8 = tagOn * 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(tags); i += 8 {
+		binary.LittleEndian.PutUint64(tags[i:i+8], binary.LittleEndian.Uint64(flags[i:i+8])&on8)
+	}
+	for ; i < len(tags); i++ {
 		tags[i] = flags[i] & tagOn
 	}
 }
 
-// hintGlyph is TT_Hint_Glyph: z includes the four phantom points.
-// orgSet says that the caller already copied cur to org.
-func (in *Instance) hintGlyph(z *zone, composite bool, ins []byte, orgSet bool) {
+// hintGlyph is TT_Hint_Glyph for a glyph with instructions ins: the
+// caller has set e.pts to the glyph's zone, its four phantom points
+// included, and, for a simple glyph, org to a copy of cur. A
+// composite's zone gets org and orus copied from cur here (its
+// program sees its components' hinted points as original outline).
+func (in *Instance) hintGlyph(composite bool, ins []byte) {
 	ld := &in.ld
 	e := &in.e
+	z := &e.pts
 	n := z.nPoints
-	if len(ins) > 0 && !orgSet {
-		copy(z.org[:n], z.cur[:n])
-	}
-	e.gs = in.sizeGS
+	cur := z.cur[:n]
 	if composite {
+		copy(z.org[:n], cur)
+		copy(z.orus[:n], cur)
 		e.xScale, e.yScale = 0x10000, 0x10000
-		copy(z.orus[:n], z.cur[:n])
 	} else {
 		e.xScale, e.yScale = in.scale, in.scale
 	}
-	z.cur[n-4].x = pixRound(z.cur[n-4].x)
-	z.cur[n-3].x = pixRound(z.cur[n-3].x)
-	z.cur[n-2].y = pixRound(z.cur[n-2].y)
-	z.cur[n-1].y = pixRound(z.cur[n-1].y)
-	if len(ins) > 0 {
-		e.ranges[rangeGlyph] = ins
-		e.isComposite = composite
-		e.pts = *z
-		// TT_Run_Context
-		e.gotoCodeRange(rangeGlyph, 0)
-		e.zp0, e.zp1, e.zp2 = &e.pts, &e.pts, &e.pts
-		e.gs.gep0, e.gs.gep1, e.gs.gep2 = 1, 1, 1
-		e.gs.projVector = unitVec{0x4000, 0}
-		e.gs.freeVector = e.gs.projVector
-		e.gs.dualVector = e.gs.projVector
-		e.gs.roundState = roundToGrid
-		e.gs.loop = 1
-		e.top, e.callTop = 0, 0
-		e.prog = ProgGlyph
-		// Glyph program faults are not errors (FreeType, non-pedantic);
-		// the first one is kept for LastGlyphFault.
-		if c := e.run(); c != errOK && !in.faulted {
-			in.faulted = true
-			in.fault = Error{Code: c.String(), Program: ProgGlyph, Range: Program(e.errRng), PC: e.errIP,
-				Opcode: e.errOp, Glyph: ld.gid, kind: ErrProgram}
-		}
-	}
-	if !(e.version == 40 && e.backwardCompat) {
-		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = z.cur[n-4], z.cur[n-3], z.cur[n-2], z.cur[n-1]
-	}
-}
-
-// hintPhantoms is hintGlyph for a simple glyph without instructions,
-// given its four phantom points in cur: the size's graphics state and
-// scales are restored, the phantom points rounded and, unless v40
-// backward compatibility is on, taken as the loader's.
-func (in *Instance) hintPhantoms(pp []vec) {
-	ld := &in.ld
-	e := &in.e
-	pp = pp[:4]
-	e.gs = in.sizeGS
-	e.xScale, e.yScale = in.scale, in.scale
+	pp := cur[n-4:]
 	pp[0].x = pixRound(pp[0].x)
 	pp[1].x = pixRound(pp[1].x)
 	pp[2].y = pixRound(pp[2].y)
 	pp[3].y = pixRound(pp[3].y)
-	if !(e.version == 40 && e.backwardCompat) {
-		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
+	e.gs = in.sizeGS
+	e.ranges[rangeGlyph] = ins
+	e.isComposite = composite
+	// TT_Run_Context
+	e.gotoCodeRange(rangeGlyph, 0)
+	e.zp0, e.zp1, e.zp2 = z, z, z
+	e.gs.gep0, e.gs.gep1, e.gs.gep2 = 1, 1, 1
+	e.gs.projVector = unitVec{0x4000, 0}
+	e.gs.freeVector = e.gs.projVector
+	e.gs.dualVector = e.gs.projVector
+	e.gs.roundState = roundToGrid
+	e.gs.loop = 1
+	e.top, e.callTop = 0, 0
+	e.prog = ProgGlyph
+	// Glyph program faults are not errors (FreeType, non-pedantic);
+	// the first one is kept for LastGlyphFault.
+	if c := e.run(); c != errOK && !in.faulted {
+		in.faulted = true
+		in.fault = Error{Code: c.String(), Program: ProgGlyph, Range: Program(e.errRng), PC: e.errIP,
+			Opcode: e.errOp, Glyph: ld.gid, kind: ErrProgram}
 	}
+	if !(e.version == 40 && e.backwardCompat) {
+		cur = z.cur[:n]
+		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = cur[n-4], cur[n-3], cur[n-2], cur[n-1]
+	}
+}
+
+// sizeScan records that the graphics state in effect for the glyph is
+// the size's (TT_Hint_Glyph without a program to run): LoadGlyph
+// reports its scan control. The rest of e.gs is read by nothing before
+// the next hintGlyph or LoadGlyph sets all of it.
+func (in *Instance) sizeScan() {
+	in.e.gs.scanControl = in.sizeGS.scanControl
+	in.e.gs.scanType = in.sizeGS.scanType
 }
 
 // processComponent is TT_Process_Composite_Component: transform and
@@ -569,15 +762,12 @@ func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, st
 	if len(g.Instructions) == 0 {
 		return nil
 	}
-	z := zone{
+	clearTouch(ld.tags[startPoint:n])
+	in.e.pts = zone{
 		org: ld.org[startPoint:], cur: ld.cur[startPoint:], orus: ld.orus[startPoint:], tags: ld.tags[startPoint:],
 		contours: ld.contours[startContour:ld.nContours],
-		nPoints:  n - startPoint, nContours: ld.nContours - startContour, firstPoint: startPoint,
+		nPoints:  n - startPoint + 4, nContours: ld.nContours - startContour, firstPoint: startPoint,
 	}
-	for i := 0; i < z.nPoints; i++ {
-		z.tags[i] &^= tagTouch
-	}
-	z.nPoints += 4
-	in.hintGlyph(&z, true, g.Instructions, false)
+	in.hintGlyph(true, g.Instructions)
 	return nil
 }

@@ -13,7 +13,7 @@ import (
 // same stack, same counters - but keeps the hot machine state (ip, stack
 // top, code) in locals and runs the cheap, frequent instructions in the
 // loop itself: pushes, stack, arithmetic, comparison and logic, RS, WS,
-// RCVT, SRP0-2, MPPEM, the graphics-state setters that only store a
+// RCVT, SRP0-2, SVTCA, DELTAP when no pair can apply, MPPEM, the graphics-state setters that only store a
 // value (rounding modes, SMD, SCVTCI, SSWCI, SDB, SDS, FLIPON/OFF),
 // IF/ELSE/EIF, the jumps, CALL, LOOPCALL and ENDF. Each of those cases
 // first checks every condition under which FreeType would do anything
@@ -237,6 +237,7 @@ const (
 	loopDone = iota // the run ended without error (e in sync)
 	loopFail        // the run ends with e.err (e in sync; e.stop not done)
 	loopSlow        // the instruction at e.ip (e.opcode, counted) needs the slow path
+	loopErr         // the handler of the instruction at e.ip (e.opcode, counted) failed with e.err
 )
 
 // runFast is the untraced instruction loop; see the top of this file.
@@ -260,77 +261,22 @@ func (e *exec) runFast() errCode {
 			return errOK
 		case loopFail:
 			return e.stop()
-		}
-		// Slow instructions, as long as they follow one another. The
-		// one-byte ones with enough arguments and room on the stack
-		// (nearly all) go straight to their handler (slowTab: what
-		// dispatch would call); the rest, and every odd case of the
-		// inline instructions, go through step.
-		s := &slowTab[e.opcode]
-	slow:
-		for {
-			top := e.top
-			if args := top - int(s.pops); s.fn != nil && args >= 0 && args+int(s.pushes) <= len(e.stack) {
-				e.args, e.newTop = args, args+int(s.pushes)
-				s.fn(e, e.stack[args:])
-				if e.err == errOK {
-					e.top = e.newTop
-					if e.stepIns {
-						e.ip++ // e.length is 1
-					} else {
-						e.stepIns = true
-					}
-				} else {
-					if e.err != errInvalidOpcode || !e.callIDef() {
-						return e.stop()
-					}
-					insCounter-- // an IDEF call does not count
-				}
-			} else {
-				switch e.step() {
-				case stepStop:
-					return e.err
-				case stepIDef:
-					insCounter--
-				}
-				e.stepIns, e.length = true, 1
+		case loopErr:
+			// e.top is as before the instruction, as in runTraced.
+			if e.err != errInvalidOpcode || !e.callIDef() {
+				return e.stop()
 			}
-			// Back to fastLoop (which checks the budget and the end of
-			// the code) unless the next instruction is one it never runs
-			// or one of the few that the moves interleave with: SRP0-2
-			// and RTG run here exactly as fastLoop runs them.
-			for {
-				if insCounter > MaxRunnableOpcodes || e.ip >= len(e.code) {
-					break slow
-				}
-				op := e.code[e.ip]
-				if s = &slowTab[op]; !s.fast {
-					e.opcode = op
-					insCounter++
-					continue slow
-				}
-				switch {
-				case op-0x10 < 3 && e.top > 0: // SRP0, SRP1, SRP2
-					e.top--
-					rp := uint16(e.stack[e.top])
-					switch op {
-					case 0x10:
-						e.gs.rp0 = rp
-					case 0x11:
-						e.gs.rp1 = rp
-					default:
-						e.gs.rp2 = rp
-					}
-				case op == 0x18: // RTG
-					e.gs.roundState = roundToGrid
-				default:
-					break slow
-				}
-				e.opcode = op
-				e.ip++
-				insCounter++
-			}
+			insCounter-- // an IDEF call does not count
+			continue
 		}
+		// Every odd case: the reference per-instruction body.
+		switch e.step() {
+		case stepStop:
+			return e.err
+		case stepIDef:
+			insCounter--
+		}
+		e.stepIns, e.length = true, 1
 	}
 }
 
@@ -339,10 +285,11 @@ func (e *exec) runFast() errCode {
 // unmarked one runs through dispatch.)
 var fastOps = func() (t [256]bool) {
 	for _, op := range []byte{
-		0x10, 0x11, 0x12, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E,
+		0x00, 0x01, 0x10, 0x11, 0x12, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E,
 		0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x2A, 0x2B, 0x2D,
 		0x3D, 0x40, 0x41, 0x42, 0x43, 0x45, 0x4B, 0x4D, 0x4E,
-		0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x58, 0x59, 0x5A, 0x5B, 0x5C, 0x5E, 0x5F,
+		0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x58, 0x59, 0x5A, 0x5B, 0x5C, 0x5D, 0x5E, 0x5F,
+		0x71, 0x72,
 		0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67,
 		0x78, 0x79, 0x7A, 0x7C, 0x7D, 0x8A, 0x8B, 0x8C,
 	} {
@@ -384,10 +331,14 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 		op = code[ip]
 		insCounter++
 		switch op {
-		case 0x00, 0xFF:
-			// Slow path. Listing the lowest and highest opcodes makes
-			// the jump table span every byte: no range check per
-			// instruction.
+		case 0xFF:
+			// Slow path. Listing the highest opcode (SVTCA is the
+			// lowest) makes the jump table span every byte: no range
+			// check per instruction.
+		case 0x00, 0x01: // SVTCA[a]
+			e.svtca(op)
+			ip++
+			continue
 		case 0xB0: // PUSHB[0]
 			if ip+2 > len(code) || top >= len(stack) {
 				break
@@ -513,6 +464,13 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 				}
 				stack[top-1] = k
 			}
+			ip++
+			continue
+		case 0x5D, 0x71, 0x72: // DELTAP1-3 at a ppem none of its pairs can apply to: the pops only
+			if top < 1 || deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 {
+				break
+			}
+			top = deltaSkip(uint64(stack[top-1]), top-1)
 			ip++
 			continue
 		case 0x8A: // ROLL
@@ -930,9 +888,29 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 				continue
 			}
 		}
-		// Everything else, and every odd case of the above.
+		// Everything else, and every odd case of the above: the
+		// one-byte instructions with enough arguments and room on the
+		// stack (nearly all) go straight to their handler (slowTab:
+		// what dispatch would call), with the machine state in e
+		// around the call; the rest go back to runFast (step).
+		s := &slowTab[op]
+		args := top - int(s.pops)
 		e.ip, e.top, e.opcode = ip, top, op
-		return loopSlow, insCounter
+		if s.fn == nil || args < 0 || args+int(s.pushes) > len(stack) {
+			return loopSlow, insCounter
+		}
+		e.args, e.newTop = args, args+int(s.pushes)
+		s.fn(e, stack[args:])
+		if e.err != errOK {
+			return loopErr, insCounter
+		}
+		top, ip, op = e.newTop, e.ip, e.opcode // (FDEF and IDEF skip to the ENDF)
+		if e.stepIns {
+			ip++ // e.length is 1
+		} else {
+			e.stepIns = true
+		}
+		code = e.code[:len(e.code):len(e.code)]
 	}
 }
 

@@ -1,5 +1,7 @@
 package hint
 
+import "fontvm/internal/ftmath"
+
 // Point-moving and measuring instructions. Bounds failures are ignored
 // (FreeType, non-pedantic); v40 backward compatibility drops x moves and,
 // after both IUP[x] and IUP[y], all moves (Direct_Move, Move_Zp2_Point).
@@ -10,20 +12,36 @@ func (e *exec) postIUP() bool { return e.backwardCompat && e.iupxCalled && e.iup
 // move is exc->func_move: move point p of z by distance d along the
 // freedom vector, measured along the projection vector.
 func (e *exec) move(z *zone, p int, d int64) {
-	if e.moveX {
-		if !e.backwardCompat {
-			z.cur[p].x = add(z.cur[p].x, d)
-		}
-		z.tags[p] |= tagTouchX
-		return
+	if !e.moveDirect(z, p, d) {
+		e.moveVector(z, p, d)
 	}
+}
+
+// moveDirect is move's Direct_Move_X and Direct_Move_Y cases (freedom
+// vector on an axis, F_dot_P 0x4000): it moves and reports true, or
+// reports false, with nothing changed, for every other freedom vector.
+// It is small enough to inline into the moving instructions.
+func (e *exec) moveDirect(z *zone, p int, d int64) bool {
+	// (Go's int64 addition wraps as ADD_LONG does.)
 	if e.moveY {
 		if !e.postIUP() {
-			z.cur[p].y = add(z.cur[p].y, d)
+			z.cur[p].y += d
 		}
 		z.tags[p] |= tagTouchY
-		return
+		return true
 	}
+	if e.moveX {
+		if !e.backwardCompat {
+			z.cur[p].x += d
+		}
+		z.tags[p] |= tagTouchX
+		return true
+	}
+	return false
+}
+
+// moveVector is move for a freedom vector that moveDirect does not take.
+func (e *exec) moveVector(z *zone, p int, d int64) {
 	if v := int64(e.gs.freeVector.x); v != 0 {
 		if !e.backwardCompat {
 			z.cur[p].x = add(z.cur[p].x, mulDiv(d, v, e.fDotP))
@@ -77,11 +95,11 @@ func (e *exec) moveZp2(p int, dx, dy int64, touch bool) {
 	}
 }
 
-// moveZp2Range is Move_Zp2_Point for every point start..limit-1 of zp2
-// except skip (SHC, SHZ), with the choice of coordinates and touch flags,
-// which depends only on the graphics state, made once.
-func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
-	z := e.zp2
+// zp2Shift is Move_Zp2_Point's choice, which depends only on the
+// graphics state, of what moves: the displacements to add (dx, dy, or 0
+// for a coordinate Move_Zp2_Point leaves alone) and the touch flags to
+// set.
+func (e *exec) zp2Shift(dx, dy int64, touch bool) (int64, int64, uint8) {
 	var t uint8
 	if touch && e.gs.freeVector.x != 0 {
 		t |= tagTouchX
@@ -95,6 +113,14 @@ func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
 	if e.gs.freeVector.y == 0 || e.postIUP() {
 		dy = 0
 	}
+	return dx, dy, t
+}
+
+// moveZp2Range is Move_Zp2_Point for every point start..limit-1 of zp2
+// except skip (SHC, SHZ), with zp2Shift's choice made once.
+func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
+	z := e.zp2
+	dx, dy, t := e.zp2Shift(dx, dy, touch)
 	if dx == 0 && dy == 0 && t == 0 {
 		return
 	}
@@ -145,7 +171,9 @@ func (e *exec) insMDAP(a []int64) {
 		c := e.project(e.zp0.cur[p].x, e.zp0.cur[p].y)
 		d = sub(e.round(c), c)
 	}
-	e.move(e.zp0, int(p), d)
+	if !e.moveDirect(e.zp0, int(p), d) {
+		e.moveVector(e.zp0, int(p), d)
+	}
 	e.gs.rp0 = p
 	e.gs.rp1 = p
 }
@@ -182,7 +210,9 @@ func (e *exec) insMIAP(a []int64) {
 			dist = e.roundState(dist)
 		}
 	}
-	e.move(z, int(p), sub(dist, orgDist))
+	if d := sub(dist, orgDist); !e.moveDirect(z, int(p), d) {
+		e.moveVector(z, int(p), d)
+	}
 	e.gs.rp0 = p
 	e.gs.rp1 = p
 }
@@ -193,10 +223,13 @@ func (e *exec) insMDRP(a []int64) {
 	p := uint16(a[0])
 	if int(p) < e.zp1.nPoints && int(e.gs.rp0) < e.zp0.nPoints {
 		var orgDist int64
-		if e.gs.gep0 == 0 || e.gs.gep1 == 0 {
+		switch {
+		case e.gs.gep0 == 0 || e.gs.gep1 == 0:
 			orgDist = e.dualProjectP(&e.zp1.org[p], &e.zp0.org[e.gs.rp0])
-		} else {
-			orgDist = e.scaledOrusDist(&e.zp1.orus[p], &e.zp0.orus[e.gs.rp0])
+		case e.xScale == e.yScale: // scaledOrusDist, its common case inline
+			orgDist = mulFix(e.dualProjectP(&e.zp1.orus[p], &e.zp0.orus[e.gs.rp0]), e.xScale)
+		default:
+			orgDist = e.scaledOrusDistXY(&e.zp1.orus[p], &e.zp0.orus[e.gs.rp0])
 		}
 		if e.gs.singleWidthCutin > 0 &&
 			orgDist < e.gs.singleWidthValue+e.gs.singleWidthCutin &&
@@ -229,7 +262,9 @@ func (e *exec) insMDRP(a []int64) {
 		}
 		cur := e.projectP(&e.zp1.cur[p], &e.zp0.cur[e.gs.rp0])
 		z := e.zp1
-		e.move(z, int(p), sub(dist, cur))
+		if d := sub(dist, cur); !e.moveDirect(z, int(p), d) {
+			e.moveVector(z, int(p), d)
+		}
 	}
 	e.gs.rp1 = e.gs.rp0
 	e.gs.rp2 = p
@@ -312,7 +347,9 @@ func (e *exec) insMIRP(a []int64) {
 			dist = -md
 		}
 	}
-	e.move(z1, int(p), sub(dist, curDist))
+	if d := sub(dist, curDist); !e.moveDirect(z1, int(p), d) {
+		e.moveVector(z1, int(p), d)
+	}
 	e.gs.rp1 = e.gs.rp0
 	if e.opcode&16 != 0 {
 		e.gs.rp0 = p
@@ -354,13 +391,26 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 		return 0, 0, z, 0, false
 	}
 	d := e.projectP(&z.cur[p], &z.org[p])
-	// mulDiv(d, 0, c) is 0 for c != 0 (mulDiv's shortcut): the zero
-	// component of an axis-aligned freedom vector needs no call.
-	if v := int64(e.gs.freeVector.x); v != 0 || e.fDotP == 0 {
-		dx = mulDiv(d, v, e.fDotP)
+	// dx, dy = FT_MulDiv(d, freeVector.x/y, F_dot_P), with two of
+	// mulDiv's shortcuts taken here (no call for an axis-aligned
+	// freedom vector): 0 for a zero component (F_dot_P is never 0
+	// after computeFuncs, but mulDiv decides if it is), d for a
+	// component equal to F_dot_P when d is in int32 range (the
+	// component is).
+	fv, small := e.gs.freeVector, uint64(d)+1<<31 < 1<<32
+	switch {
+	case fv.x == 0 && e.fDotP != 0:
+	case int64(fv.x) == e.fDotP && small:
+		dx = d
+	default:
+		dx = mulDiv(d, int64(fv.x), e.fDotP)
 	}
-	if v := int64(e.gs.freeVector.y); v != 0 || e.fDotP == 0 {
-		dy = mulDiv(d, v, e.fDotP)
+	switch {
+	case fv.y == 0 && e.fDotP != 0:
+	case int64(fv.y) == e.fDotP && small:
+		dy = d
+	default:
+		dy = mulDiv(d, int64(fv.y), e.fDotP)
 	}
 	return dx, dy, z, int(p), true
 }
@@ -383,10 +433,15 @@ func (e *exec) insSHP(_ []int64) {
 	if !ok {
 		return
 	}
+	// Move_Zp2_Point for each point, with zp2Shift's choice made once.
+	dx, dy, t := e.zp2Shift(dx, dy, true)
+	z := e.zp2
 	for e.gs.loop > 0 {
 		p := e.popPoint()
-		if p < e.zp2.nPoints {
-			e.moveZp2(p, dx, dy, true)
+		if p < z.nPoints {
+			z.cur[p].x += dx
+			z.cur[p].y += dy
+			z.tags[p] |= t
 		}
 		e.gs.loop--
 	}
@@ -513,34 +568,41 @@ func (e *exec) insIP(_ []int64) {
 		curRange = e.projectP(&e.zp1.cur[e.gs.rp2], &curBase)
 	}
 	equalScales := e.xScale == e.yScale // ipOrusDist, decided once
-	for ; e.gs.loop > 0; e.gs.loop-- {
-		e.args--
-		p := uint64(uint32(e.stack[e.args]))
-		if p >= uint64(e.zp2.nPoints) {
+	// The loop counter and the argument index in locals: e.gs.loop ends
+	// at 1 and e.args below the popped points, as FreeType leaves them.
+	z2, args := e.zp2, e.args
+	for n := e.gs.loop; n > 0; n-- {
+		args--
+		p := uint64(uint32(e.stack[args]))
+		if p >= uint64(z2.nPoints) {
 			continue
 		}
 		var orgDist int64
 		switch {
 		case twilight:
-			orgDist = e.dualProjectP(&e.zp2.org[p], &orusBase)
+			orgDist = e.dualProjectP(&z2.org[p], &orusBase)
 		case equalScales:
-			orgDist = e.dualProjectP(&e.zp2.orus[p], &orusBase)
+			orgDist = e.dualProjectP(&z2.orus[p], &orusBase)
 		default:
-			orgDist = e.scaledOrusDistXY(&e.zp2.orus[p], &orusBase)
+			orgDist = e.scaledOrusDistXY(&z2.orus[p], &orusBase)
 		}
-		curDist := e.projectP(&e.zp2.cur[p], &curBase)
+		curDist := e.projectP(&z2.cur[p], &curBase)
 		var newDist int64
 		if orgDist != 0 {
 			if oldRange != 0 {
-				newDist = mulDiv(orgDist, curRange, oldRange)
+				// FT_MulDiv itself: mulDiv's shortcuts (a zero operand,
+				// b == c) are its results, and rarely apply here.
+				newDist = ftmath.MulDiv(orgDist, curRange, oldRange)
 			} else {
 				newDist = orgDist
 			}
 		}
-		e.move(e.zp2, int(p), sub(newDist, curDist))
+		if d := sub(newDist, curDist); !e.moveDirect(z2, int(p), d) {
+			e.moveVector(z2, int(p), d)
+		}
 	}
 	e.gs.loop = 1
-	e.newTop = e.args
+	e.args, e.newTop = args, args
 }
 
 // insALIGNRP is ALIGNRP (0x3C, pops loop points): move points onto rp0
@@ -555,7 +617,9 @@ func (e *exec) insALIGNRP(_ []int64) {
 		p := e.popPoint()
 		if p < e.zp1.nPoints {
 			d := e.projectP(&e.zp1.cur[p], &e.zp0.cur[e.gs.rp0])
-			e.move(e.zp1, p, -d)
+			if !e.moveDirect(e.zp1, p, -d) {
+				e.moveVector(e.zp1, p, -d)
+			}
 		}
 		e.gs.loop--
 	}
