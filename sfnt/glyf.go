@@ -383,7 +383,7 @@ func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int,
 	if nPts > winPoints || len(file)-px <= win || cap(g.X) < nPts || cap(g.Y) < nPts {
 		return decodeMeasured(file, base, start, rec, q, gid, g)
 	}
-	xs, ys := decodeXY((*[win + 1]byte)(file[px:px+win+1]), g.Flags, g.X[:nPts], g.Y[:nPts])
+	xs, ys := g.decodeXY((*[win + 1]byte)(file[px : px+win+1]))
 	if xs > len(rec)-q || ys > len(rec)-q-xs {
 		g.Flags = g.Flags[:0]
 		return coordsError(base, gid, px, len(rec)-q, xs, ys)
@@ -402,11 +402,11 @@ func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int,
 func readEndPts(src []byte, ends []uint16) int {
 	prev := -1
 	for i := range ends {
-		if len(src) < 2 {
+		j := uint(2 * i)
+		if j+1 >= uint(len(src)) {
 			return 0
 		}
-		e := int(int16(uint16(src[0])<<8 | uint16(src[1])))
-		src = src[2:]
+		e := int(int16(uint16(src[j])<<8 | uint16(src[j+1])))
 		if e <= prev {
 			return 0
 		}
@@ -426,7 +426,7 @@ func contoursError(base int, gid uint16, start, nc int) error {
 }
 
 // endPointError is the error of the first contour end point of rec that
-// is negative or does not exceed the previous one.
+// is negative or does not exceed the previous one (readEndPts failed).
 func endPointError(base int, gid uint16, start int, rec []byte, nc int) error {
 	prev := -1
 	for i := 0; i < nc; i++ {
@@ -439,7 +439,9 @@ func endPointError(base int, gid uint16, start int, rec []byte, nc int) error {
 		}
 		prev = e
 	}
-	panic("sfnt: endPointError without a bad end point")
+	// Not reached: readEndPts fails only on such an end point (or, if
+	// src were short, on end points past the record).
+	return contoursError(base, gid, start, nc)
 }
 
 // coordsError is the error of x coordinates (xs bytes) or, if they fit,
@@ -469,7 +471,7 @@ func decodeMeasured(file []byte, base, start int, rec []byte, q int, gid uint16,
 	g.X = grow32(g.X, nPts)
 	g.Y = grow32(g.Y, nPts)
 	if nPts <= winPoints && len(file)-px > win {
-		decodeXY((*[win + 1]byte)(file[px:px+win+1]), flags, g.X, g.Y)
+		g.decodeXY((*[win + 1]byte)(file[px : px+win+1]))
 		return nil
 	}
 	decodeBranching(file, px, px+xs, flags, g.X, g.Y)
@@ -653,6 +655,10 @@ type axisOps struct {
 
 var xAxis, yAxis = axisTable(FlagXShort, FlagXSame), axisTable(FlagYShort, FlagYSame)
 
+// axisTable builds the axisOps of the axis whose flag bits are short
+// (X_SHORT_VECTOR) and same (X_IS_SAME_OR_POSITIVE_X_SHORT_VECTOR): a
+// short vector is one unsigned byte, positive if same is set; otherwise
+// same means a zero delta (no bytes), and neither means an int16.
 func axisTable(short, same uint8) *axisOps {
 	t := new(axisOps)
 	for c := range 256 {
@@ -670,16 +676,18 @@ func axisTable(short, same uint8) *axisOps {
 }
 
 // decodeXY decodes the x coordinates at a[0:] and the y coordinates
-// after them into xs and ys (len(flags) each, at most winPoints) and
-// returns the sizes of both arrays. The caller checks the sizes against
-// the record: bytes past it are read but never matter then.
+// after them into the capacity of g.X and g.Y (len(g.Flags) points, at
+// most winPoints) and returns the sizes of both arrays. The caller
+// checks the sizes against the record: bytes past it are read but never
+// matter then.
 //
 // Each coordinate is decoded without branching on its flag (axisOps).
 // Every position stays below 4*winPoints+2 <= win, so masking it to
 // win-1 changes nothing but lets the compiler drop the bounds checks.
-func decodeXY(a *[win + 1]byte, flags []uint8, xs, ys []int32) (int, int) {
-	xs = xs[:len(flags)]
-	ys = ys[:len(flags)]
+func (g *Glyph) decodeXY(a *[win + 1]byte) (int, int) {
+	flags := g.Flags
+	xs := g.X[:len(flags)]
+	ys := g.Y[:len(flags)]
 	_ = a[0]
 	t := xAxis
 	_ = t.mask[0]

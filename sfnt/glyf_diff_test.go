@@ -348,7 +348,8 @@ func TestSimpleGlyphDecoderSizes(t *testing.T) {
 }
 
 // FuzzSimpleGlyphDecoder compares the two decoders on arbitrary
-// records, exact and followed by two more bytes.
+// records, exact, followed by two more bytes, and followed by more than
+// a window of bytes.
 func FuzzSimpleGlyphDecoder(f *testing.F) {
 	font, err := Parse(corpus.GoFonts[0].Data)
 	if err != nil {
@@ -362,10 +363,13 @@ func FuzzSimpleGlyphDecoder(f *testing.F) {
 		f.Add(rec)
 	}
 	var reused Glyph
+	filler := randomBytes(rand.New(rand.NewSource(9)), win+8)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sameSimple(t, "exact", data, 0, len(data), &reused)
 		padded := append(data[:len(data):len(data)], 0x80, 0x01)
 		sameSimple(t, "padded", padded, 0, len(data), &reused)
+		windowed := append(data[:len(data):len(data)], filler...)
+		sameSimple(t, "windowed", windowed, 0, len(data), &reused)
 	})
 }
 

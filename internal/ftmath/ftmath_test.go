@@ -1,7 +1,9 @@
 package ftmath
 
 import (
+	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -59,5 +61,81 @@ func TestHelpers(t *testing.T) {
 	}
 	if got := DivFix(1, 2); got != 0x8000 {
 		t.Errorf("DivFix(1,2) = %#x, want 0x8000", got)
+	}
+}
+
+// sign3Ref is FT_MOVE_SIGN applied to a, b and c, as the first version of
+// this package wrote it (a helper returning |a|, |b|, |c| and the sign of
+// a*b/c), kept to check the inlinable forms against.
+func sign3Ref(a, b, c int64) (ua, ub, uc uint64, neg bool) {
+	ua, ub, uc = uint64(a), uint64(b), uint64(c)
+	if a < 0 {
+		ua, neg = -ua, !neg
+	}
+	if b < 0 {
+		ub, neg = -ub, !neg
+	}
+	if c < 0 {
+		uc, neg = -uc, !neg
+	}
+	return
+}
+
+func signedRef(d uint64, neg bool) int64 {
+	if neg {
+		return -int64(d)
+	}
+	return int64(d)
+}
+
+// TestAgainstSign3 compares MulDiv, MulDivNoRound and DivFix with the
+// computation written through sign3Ref on edge values (0, ±1, the int32
+// and int64 limits, MinInt64, powers of two) in every combination and on
+// two million random operands of every magnitude.
+func TestAgainstSign3(t *testing.T) {
+	var vals []int64
+	for _, v := range []int64{0, 1, 2, 3, 63, 64, 0x2000, 0x4000, 0x8000, 0x10000, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 1 << 40, math.MaxInt64 - 1, math.MaxInt64} {
+		vals = append(vals, v, -v)
+	}
+	vals = append(vals, math.MinInt64, math.MinInt64+1)
+	check := func(a, b, c int64) {
+		ua, ub, uc, neg := sign3Ref(a, b, c)
+		d := uint64(0x7FFFFFFF)
+		if uc > 0 {
+			d = (ua*ub + uc>>1) / uc
+		}
+		if got, want := MulDiv(a, b, c), signedRef(d, neg); got != want {
+			t.Fatalf("MulDiv(%d, %d, %d) = %d, want %d", a, b, c, got, want)
+		}
+		d = 0x7FFFFFFF
+		if uc > 0 {
+			d = ua * ub / uc
+		}
+		if got, want := MulDivNoRound(a, b, c), signedRef(d, neg); got != want {
+			t.Fatalf("MulDivNoRound(%d, %d, %d) = %d, want %d", a, b, c, got, want)
+		}
+		ua, ub, _, neg = sign3Ref(a, b, 1)
+		q := uint64(0x7FFFFFFF)
+		if ub > 0 {
+			q = (ua<<16 + ub>>1) / ub
+		}
+		if got, want := DivFix(a, b), signedRef(q, neg); got != want {
+			t.Fatalf("DivFix(%d, %d) = %d, want %d", a, b, got, want)
+		}
+	}
+	for _, a := range vals {
+		for _, b := range vals {
+			for _, c := range vals {
+				check(a, b, c)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(8, 9))
+	for i := 0; i < 2000000; i++ {
+		var v [3]int64
+		for k := range v {
+			v[k] = int64(r.Uint64()) >> r.IntN(64)
+		}
+		check(v[0], v[1], v[2])
 	}
 }

@@ -127,8 +127,8 @@ func (e *exec) insSxyTCA(_ []int64) {
 
 // svtca is SVTCA[a] (op 0x00: y axis, 0x01: x axis): all three vectors
 // on one axis, and what computeFuncs would then derive: F_dot_P 0x4000
-// and the x (or y) shortcuts everywhere. Small enough to inline (fastLoop
-// and runFast's slow path run SVTCA themselves).
+// and the x (or y) shortcuts everywhere. Small enough to inline: fastLoop
+// runs SVTCA itself.
 func (e *exec) svtca(op byte) {
 	x := op&1 != 0
 	v := unitVec{int32(op&1) << 14, int32(op&1^1) << 14}

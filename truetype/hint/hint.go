@@ -266,6 +266,7 @@ func (f *Font) NewInstanceSize(size int64, opts Options) (*Instance, error) {
 		return nil, &Error{Code: "Invalid_Argument", Glyph: -1, Detail: "bad options", kind: ErrArgument}
 	}
 	in := &Instance{font: f, ppem: int(ppem), opts: opts}
+	in.ld.sizeHint = newSizeHint(f.maxp)
 	// FT_Request_Metrics, then tt_size_reset for hinted loads.
 	in.scale = divFix(size, f.upem)
 	if opts.Mode != ModeNone && f.headFlags&sfnt.HeadFlagIntegerPPEM != 0 {
@@ -304,6 +305,14 @@ func (in *Instance) setupLoader() {
 	if !(e.version == 40 && in.glyphBackwardCompat) && !in.font.isFixedPitch {
 		in.glyphWidths = in.widths
 	}
+	gs := in.sizeGS
+	gs.gep0, gs.gep1, gs.gep2 = 1, 1, 1
+	gs.projVector = unitVec{0x4000, 0}
+	gs.freeVector = gs.projVector
+	gs.dualVector = gs.projVector
+	gs.roundState = roundToGrid
+	gs.loop = 1
+	in.glyphGS = gs
 }
 
 // An Instance is a font at one size in one mode, ready to load glyphs.
@@ -327,9 +336,12 @@ type Instance struct {
 	glyphBackwardCompat bool
 	glyphUseAw2         bool
 	glyphWidths         []byte
-	faulted             bool
-	fault               Error
-	traceSnap           *traceSnap
+	// glyphGS is the graphics state a glyph program starts with
+	// (TT_Run_Context on the size's state).
+	glyphGS   graphicsState
+	faulted   bool
+	fault     Error
+	traceSnap *traceSnap
 }
 
 // ProgramErr returns the error of fpgm or prep, nil if they ran

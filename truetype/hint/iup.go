@@ -1,14 +1,26 @@
 package hint
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // IUP[a] (0x30-0x31, pops 0): interpolate untouched points of the glyph
 // zone in y (IUP[0]) or x (IUP[1]), as FreeType's Ins_IUP and its IUP
 // worker do. In v40 backward compatibility each direction runs once and
 // nothing after both has run.
 //
-// The workers come in an x and a y copy (iupContourX/Y, iupSegmentX/Y,
-// iupShiftX/Y) that differ only in the coordinate they read and write,
-// so that the inner loops index plain slices without a per-point choice
-// of axis.
+// The workers come in an x and a y copy (iupX/Y, iupTouchedX/Y,
+// iupRunX/Y, iupContourX/Y, iupSegmentX/Y, iupShiftX/Y) that differ only
+// in the coordinate and touch flag they read and write, so that the
+// inner loops index plain slices without a per-point choice of axis
+// (iup_fast_test.go checks the copies against one reference worker).
+//
+// iupX/Y walk the contours with a bit mask of each contour's touched
+// points (FreeType scans the tags point by point), and hand each run of
+// untouched points to iupRunX/Y; contours of more than 64 points, which
+// the mask cannot hold, keep the point-by-point contour worker
+// iupContourX/Y.
 
 func (e *exec) insIUP(_ []int64) {
 	if e.backwardCompat {
@@ -21,18 +33,65 @@ func (e *exec) insIUP(_ []int64) {
 			e.iupyCalled = true
 		}
 	}
-	z := &e.pts
-	if z.nContours == 0 {
+	if e.pts.nContours == 0 {
 		return
 	}
+	if e.opcode&1 != 0 {
+		iupX(&e.pts)
+	} else {
+		iupY(&e.pts)
+	}
+}
+
+// iupTouchedX returns the touch flags in x of the size (1 to 64) points
+// from first of tags (at least eight tags, first+size at most
+// len(tags)) as a bit mask, bit k set for point first+k touched. The
+// tags are read eight at a time (bit 3 of each byte moved to its bit 0,
+// the eight bits gathered into the top byte of the product), from the
+// last group of the contour down, each shifted in by eight; a group
+// running past the end of tags is read from the last eight tags and
+// shifted down to its start.
+func iupTouchedX(tags []uint8, first, size int) uint64 {
+	const lsb, gather = 0x0101010101010101, 0x0102040810204080
+	last := len(tags) - 8
+	if size <= 8 && first >= 0 && last >= 0 {
+		p := min(first, last)
+		w := binary.LittleEndian.Uint64(tags[p:])
+		return (w >> 3 & lsb) * gather >> 56 >> uint((first-p)&7) & (1<<uint(size&63) - 1)
+	}
+	var m uint64
+	for q := first + (size-1)&^7; q >= first; q -= 8 {
+		p := min(q, last)
+		if p < 0 {
+			return 0 // not reached: eight tags at least
+		}
+		w := binary.LittleEndian.Uint64(tags[p:])
+		m = m<<8 | (w>>3&lsb)*gather>>56>>uint((q-p)&7)
+	}
+	return m & (^uint64(0) >> uint((64-size)&63))
+}
+
+// iupX is IUP[1]'s worker (x) on zone z: its contours in turn, walked as
+// Ins_IUP walks them (end points relative to firstPoint, clamped to the
+// last point, a contour ending before the previous one's end skipped).
+//
+// A contour of up to 64 points is handled from a bit mask of its points
+// touched in x: each run of untouched points between two touched ones
+// is one _iup_worker_interpolate (iupRunX), and so is the run across
+// the contour's end (after the last touched point, then before the
+// first, in two pieces with the same references); a contour with a
+// single touched point is shifted by its displacement
+// (_iup_worker_shift). Longer contours go to iupContourX.
+func iupX(z *zone) {
 	n := z.nPoints
-	cur, org, orus, tags := z.cur[:n], z.org[:n], z.orus[:n], z.tags[:n]
-	contours := z.contours[:z.nContours]
-	xAxis := e.opcode&1 != 0
+	if n < 0 || n > len(z.tags) || z.nContours > len(z.contours) {
+		return // not reached: the loader sizes the arrays
+	}
+	tags := z.tags[:n]
 	point := 0
-	for _, end := range contours {
+	for _, end := range z.contours[:z.nContours] {
 		endPoint := end - z.firstPoint
-		firstPoint := point
+		first := point
 		if uint32(endPoint) >= uint32(n) {
 			endPoint = n - 1
 		}
@@ -40,10 +99,276 @@ func (e *exec) insIUP(_ []int64) {
 			continue
 		}
 		point = endPoint + 1
-		if xAxis {
-			iupContourX(cur, org, orus, tags, firstPoint, endPoint)
+		if endPoint >= n {
+			continue
+		}
+		size := point - first
+		if size > 64 {
+			if n <= len(z.cur) && n <= len(z.org) && n <= len(z.orus) {
+				iupContourX(z.cur[:n], z.org[:n], z.orus[:n], tags, first, endPoint)
+			}
+			continue
+		}
+		var touched uint64
+		if n >= 8 {
+			touched = iupTouchedX(tags, first, size)
 		} else {
-			iupContourY(cur, org, orus, tags, firstPoint, endPoint)
+			for k, t := range tags[first:point] {
+				touched |= uint64(t>>3&1) << uint(k&63)
+			}
+		}
+		if touched == 0 {
+			continue
+		}
+		ft := bits.TrailingZeros64(touched)
+		lt := 63 - bits.LeadingZeros64(touched)
+		if ft == lt {
+			if n <= len(z.cur) && n <= len(z.org) {
+				iupShiftX(z.cur[:n], z.org[:n], first, endPoint, first+ft)
+			}
+			continue
+		}
+		// Runs of untouched points strictly between ft and lt each start
+		// at an untouched bit whose lower neighbour is touched.
+		inner := ^touched & (uint64(1)<<uint(lt) - 1)
+		for starts := inner &^ (inner << 1) &^ (uint64(2)<<uint(ft) - 1); starts != 0; starts &= starts - 1 {
+			s := bits.TrailingZeros64(starts)
+			e := s + bits.TrailingZeros64(touched>>uint(s))
+			iupRunX(z, first+s-1, first+e, first+s, first+e)
+		}
+		// The run across the contour's end, in its two pieces.
+		if lt < size-1 {
+			iupRunX(z, first+lt, first+ft, first+lt+1, point)
+		}
+		if ft > 0 {
+			iupRunX(z, first+lt, first+ft, first, first+ft)
+		}
+	}
+}
+
+// iupRunX is _iup_worker_interpolate in x on zone z for the points
+// s..e-1 (s < e) with the touched points a and b as references, all
+// below the length of z's arrays: the references ordered by their
+// unscaled coordinates, points at or beyond a reference's original
+// coordinate move with it, the others are interpolated in font units
+// (the 16.16 scale computed at the first point that needs it, as
+// FreeType does).
+func iupRunX(z *zone, a, b, s, e int) {
+	c, o, u := z.cur, z.org, z.orus
+	n := len(c)
+	if len(o) < n || len(u) < n || uint(s) >= uint(e) || uint(e) > uint(n) || uint(a) >= uint(n) || uint(b) >= uint(n) {
+		return // not reached: iupX checks the arrays and passes runs of a contour
+	}
+	o, u = o[:n], u[:n]
+	lo, oLo, cLo := u[a].x, o[a].x, c[a].x
+	hi, oHi, cHi := u[b].x, o[b].x, c[b].x
+	if lo > hi {
+		lo, oLo, cLo, hi, oHi, cHi = hi, oHi, cHi, lo, oLo, cLo
+	}
+	dLo, dHi := cLo-oLo, cHi-oHi
+	// The points up to the first one that needs the scale, then the
+	// rest.
+	i := s
+	for ; i < e; i++ {
+		x := o[i].x
+		if x <= oLo {
+			c[i].x = x + dLo
+		} else if x >= oHi {
+			c[i].x = x + dHi
+		} else {
+			break
+		}
+	}
+	if i == e {
+		return
+	}
+	// FreeType's trivial case (equal current or unscaled references: the
+	// points between take cLo) is the interpolation with scale 0.
+	// The scale FT_DivFix(dCur, dOrus), 0 for FreeType's trivial case
+	// (equal current or unscaled references: the points between take
+	// cLo, which is what interpolating with scale 0 gives).
+	var scale int64
+	if dOrus := hi - lo; dOrus > 0 {
+		scale = divFixPos(cHi-cLo, dOrus)
+	} else if dOrus < 0 { // by wrapping only: FT_DivFix's sign rule
+		scale = -divFixPos(cHi-cLo, -dOrus)
+	}
+	// mulFix(u-lo, scale) with scale's truncation to 32 bits done once.
+	s32 := int64(int32(scale))
+	for ; i < e; i++ {
+		x := o[i].x
+		if x <= oLo {
+			c[i].x = x + dLo
+		} else if x >= oHi {
+			c[i].x = x + dHi
+		} else {
+			p := int64(int32(u[i].x-lo)) * s32
+			c[i].x = cLo + int64(int32((p+0x8000+p>>63)>>16))
+		}
+	}
+}
+
+// iupTouchedY returns the touch flags in y of the size (1 to 64) points
+// from first of tags (at least eight tags, first+size at most
+// len(tags)) as a bit mask, bit k set for point first+k touched. The
+// tags are read eight at a time (bit 4 of each byte moved to its bit 0,
+// the eight bits gathered into the top byte of the product), from the
+// last group of the contour down, each shifted in by eight; a group
+// running past the end of tags is read from the last eight tags and
+// shifted down to its start.
+func iupTouchedY(tags []uint8, first, size int) uint64 {
+	const lsb, gather = 0x0101010101010101, 0x0102040810204080
+	last := len(tags) - 8
+	if size <= 8 && first >= 0 && last >= 0 {
+		p := min(first, last)
+		w := binary.LittleEndian.Uint64(tags[p:])
+		return (w >> 4 & lsb) * gather >> 56 >> uint((first-p)&7) & (1<<uint(size&63) - 1)
+	}
+	var m uint64
+	for q := first + (size-1)&^7; q >= first; q -= 8 {
+		p := min(q, last)
+		if p < 0 {
+			return 0 // not reached: eight tags at least
+		}
+		w := binary.LittleEndian.Uint64(tags[p:])
+		m = m<<8 | (w>>4&lsb)*gather>>56>>uint((q-p)&7)
+	}
+	return m & (^uint64(0) >> uint((64-size)&63))
+}
+
+// iupY is IUP[0]'s worker (y) on zone z: its contours in turn, walked as
+// Ins_IUP walks them (end points relative to firstPoint, clamped to the
+// last point, a contour ending before the previous one's end skipped).
+//
+// A contour of up to 64 points is handled from a bit mask of its points
+// touched in y: each run of untouched points between two touched ones
+// is one _iup_worker_interpolate (iupRunY), and so is the run across
+// the contour's end (after the last touched point, then before the
+// first, in two pieces with the same references); a contour with a
+// single touched point is shifted by its displacement
+// (_iup_worker_shift). Longer contours go to iupContourY.
+func iupY(z *zone) {
+	n := z.nPoints
+	if n < 0 || n > len(z.tags) || z.nContours > len(z.contours) {
+		return // not reached: the loader sizes the arrays
+	}
+	tags := z.tags[:n]
+	point := 0
+	for _, end := range z.contours[:z.nContours] {
+		endPoint := end - z.firstPoint
+		first := point
+		if uint32(endPoint) >= uint32(n) {
+			endPoint = n - 1
+		}
+		if endPoint < point {
+			continue
+		}
+		point = endPoint + 1
+		if endPoint >= n {
+			continue
+		}
+		size := point - first
+		if size > 64 {
+			if n <= len(z.cur) && n <= len(z.org) && n <= len(z.orus) {
+				iupContourY(z.cur[:n], z.org[:n], z.orus[:n], tags, first, endPoint)
+			}
+			continue
+		}
+		var touched uint64
+		if n >= 8 {
+			touched = iupTouchedY(tags, first, size)
+		} else {
+			for k, t := range tags[first:point] {
+				touched |= uint64(t>>4&1) << uint(k&63)
+			}
+		}
+		if touched == 0 {
+			continue
+		}
+		ft := bits.TrailingZeros64(touched)
+		lt := 63 - bits.LeadingZeros64(touched)
+		if ft == lt {
+			if n <= len(z.cur) && n <= len(z.org) {
+				iupShiftY(z.cur[:n], z.org[:n], first, endPoint, first+ft)
+			}
+			continue
+		}
+		// Runs of untouched points strictly between ft and lt each start
+		// at an untouched bit whose lower neighbour is touched.
+		inner := ^touched & (uint64(1)<<uint(lt) - 1)
+		for starts := inner &^ (inner << 1) &^ (uint64(2)<<uint(ft) - 1); starts != 0; starts &= starts - 1 {
+			s := bits.TrailingZeros64(starts)
+			e := s + bits.TrailingZeros64(touched>>uint(s))
+			iupRunY(z, first+s-1, first+e, first+s, first+e)
+		}
+		// The run across the contour's end, in its two pieces.
+		if lt < size-1 {
+			iupRunY(z, first+lt, first+ft, first+lt+1, point)
+		}
+		if ft > 0 {
+			iupRunY(z, first+lt, first+ft, first, first+ft)
+		}
+	}
+}
+
+// iupRunY is _iup_worker_interpolate in y on zone z for the points
+// s..e-1 (s < e) with the touched points a and b as references, all
+// below the length of z's arrays: the references ordered by their
+// unscaled coordinates, points at or beyond a reference's original
+// coordinate move with it, the others are interpolated in font units
+// (the 16.16 scale computed at the first point that needs it, as
+// FreeType does).
+func iupRunY(z *zone, a, b, s, e int) {
+	c, o, u := z.cur, z.org, z.orus
+	n := len(c)
+	if len(o) < n || len(u) < n || uint(s) >= uint(e) || uint(e) > uint(n) || uint(a) >= uint(n) || uint(b) >= uint(n) {
+		return // not reached: iupY checks the arrays and passes runs of a contour
+	}
+	o, u = o[:n], u[:n]
+	lo, oLo, cLo := u[a].y, o[a].y, c[a].y
+	hi, oHi, cHi := u[b].y, o[b].y, c[b].y
+	if lo > hi {
+		lo, oLo, cLo, hi, oHi, cHi = hi, oHi, cHi, lo, oLo, cLo
+	}
+	dLo, dHi := cLo-oLo, cHi-oHi
+	// The points up to the first one that needs the scale, then the
+	// rest.
+	i := s
+	for ; i < e; i++ {
+		x := o[i].y
+		if x <= oLo {
+			c[i].y = x + dLo
+		} else if x >= oHi {
+			c[i].y = x + dHi
+		} else {
+			break
+		}
+	}
+	if i == e {
+		return
+	}
+	// FreeType's trivial case (equal current or unscaled references: the
+	// points between take cLo) is the interpolation with scale 0.
+	// The scale FT_DivFix(dCur, dOrus), 0 for FreeType's trivial case
+	// (equal current or unscaled references: the points between take
+	// cLo, which is what interpolating with scale 0 gives).
+	var scale int64
+	if dOrus := hi - lo; dOrus > 0 {
+		scale = divFixPos(cHi-cLo, dOrus)
+	} else if dOrus < 0 { // by wrapping only: FT_DivFix's sign rule
+		scale = -divFixPos(cHi-cLo, -dOrus)
+	}
+	// mulFix(u-lo, scale) with scale's truncation to 32 bits done once.
+	s32 := int64(int32(scale))
+	for ; i < e; i++ {
+		x := o[i].y
+		if x <= oLo {
+			c[i].y = x + dLo
+		} else if x >= oHi {
+			c[i].y = x + dHi
+		} else {
+			p := int64(int32(u[i].y-lo)) * s32
+			c[i].y = cLo + int64(int32((p+0x8000+p>>63)>>16))
 		}
 	}
 }
@@ -365,7 +690,9 @@ func iupShiftY(cur, org []vec, p1, p2, p int) {
 // divFixPos is FT_DivFix (divFix) written out for b > 0, the case of
 // IUP's scale (orus2 > orus1), so that it inlines. Callers check b > 0
 // (the difference of hostile coordinates can wrap) and use divFix
-// otherwise.
+// otherwise, or, as iupRunX/Y do, -divFixPos(a, -b) for b < 0 (b =
+// MinInt64, whose negation stays negative, is divided by as 2^63, its
+// magnitude, as FT_DivFix does; TestIUPScaleWrapped).
 func divFixPos(a, b int64) int64 {
 	ua := uint64(a)
 	if a < 0 {

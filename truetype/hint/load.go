@@ -30,25 +30,41 @@ type loader struct {
 
 	gid int // the glyph (or component) being loaded
 
-	// out is the caller's Glyph during LoadGlyph; stored says that
-	// loadSimple wrote the outline straight into out.Points (a
-	// top-level simple glyph without a program, see loadSimple).
+	// out is the caller's Glyph during LoadGlyph; stored says that the
+	// outline is in out.Points already (loadSimpleDirect,
+	// loadCompositeDirect), so LoadGlyph does not copy it from cur.
 	out        *Glyph
 	stored     bool
-	endsStored bool // loadSimpleProgram wrote the contour ends to out.Ends
+	endsStored bool // the contour ends are in out.Ends already
+
+	// During loadCompositeDirect's load of a component: direct is set,
+	// directX, directY are the component's offset, directDX the pp1.x
+	// its points are shifted by; directStored says that
+	// loadSimplePlain stored them in out.
+	direct                     bool
+	directStored               bool
+	directX, directY, directDX int64
+
+	// zoneOK says that e.pts's point arrays are the loader's from
+	// zoneBase on (set by loadSimpleProgram; ensure, which replaces the
+	// arrays, and processCompositeGlyph clear it; e.pts changes nowhere
+	// else after setupBytecode).
+	zoneOK   bool
+	zoneBase int
 
 	hinted bool // IS_HINTED(loader->load_flags)
 	useAw2 bool
+
+	sizeHint sizeHint
 }
 
+// ensure grows the point arrays (cur, org, orus, tags) to n points at
+// least, keeping their contents.
 func (ld *loader) ensure(n int) {
 	if n <= len(ld.cur) {
 		return
 	}
-	c := 2 * len(ld.cur)
-	if c < n {
-		c = n
-	}
+	c := max(2*len(ld.cur), n, ld.sizeHint.points+4)
 	grow := func(v []vec) []vec { w := make([]vec, c); copy(w, v); return w }
 	ld.cur = grow(ld.cur)
 	ld.org = grow(ld.org)
@@ -56,13 +72,37 @@ func (ld *loader) ensure(n int) {
 	t := make([]uint8, c)
 	copy(t, ld.tags)
 	ld.tags = t
+	ld.zoneOK = false
 }
 
+// glyph returns the decoding buffer for composite depth depth.
 func (ld *loader) glyph(depth int) *sfnt.Glyph {
 	for len(ld.glyphs) <= depth {
-		ld.glyphs = append(ld.glyphs, new(sfnt.Glyph))
+		h := &ld.sizeHint
+		ld.glyphs = append(ld.glyphs, &sfnt.Glyph{
+			X: make([]int32, 0, h.points), Y: make([]int32, 0, h.points),
+			Flags:  make([]uint8, 0, h.points+7), // sfnt's flag expansion writes words
+			EndPts: make([]uint16, 0, h.contours), Components: make([]sfnt.Component, 0, h.components),
+		})
 	}
 	return ld.glyphs[depth]
+}
+
+// A sizeHint is the size the loader's buffers start at: maxp's largest
+// glyph, up to sizeHintMax points, sizeHintMax/4 contours and
+// sizeHintMax/64 components whatever maxp says (the buffers grow as
+// the glyphs need; this saves their growing step by step in each new
+// instance).
+type sizeHint struct{ points, contours, components int }
+
+const sizeHintMax = 1024
+
+func newSizeHint(m sfnt.Maxp) sizeHint {
+	return sizeHint{
+		points:     min(int(max(m.MaxPoints, m.MaxCompositePoints)), sizeHintMax),
+		contours:   min(int(max(m.MaxContours, m.MaxCompositeContours)), sizeHintMax/4),
+		components: min(int(m.MaxComponentElements), sizeHintMax/64),
+	}
 }
 
 func glyphErr(gid int, code string, detail string) error {
@@ -75,7 +115,9 @@ func glyphErr(gid int, code string, detail string) error {
 // fpgm/prep failures (ErrProgram), bad glyph data (ErrGlyph) and glyph
 // indexes out of range (ErrArgument). Faults inside a glyph's own
 // program do not fail the load: as FreeType does by default, the outline
-// keeps what the program did up to the fault.
+// keeps what the program did up to the fault. After an error, g's
+// outline is unspecified (a composite's first components may have been
+// stored in it).
 func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 	f := in.font
 	if uint(gid) >= uint(f.numGlyphs) {
@@ -120,9 +162,9 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 		}
 		g.Points = g.Points[:n]
 		storePoints(g.Points, ld.cur, ld.tags, ld.pp1.x)
-		if !ld.endsStored {
-			g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
-		}
+	}
+	if !ld.endsStored {
+		g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
 	}
 	var adv int64
 	if widths := in.glyphWidths; uint(gid) < uint(len(widths)) {
@@ -192,7 +234,6 @@ func tableMetric(t []byte, k, gid int) (adv, sb int64) {
 	return adv, int64(int16(uint16(t[p])<<8 | uint16(t[p+1])))
 }
 
-// load is load_truetype_glyph.
 // MaxComponentLoads bounds the glyph records one LoadGlyph call may load.
 // Recursion is already refused, but a composite listing n copies of a
 // composite that lists n copies of ... reaches n^depth loads with few
@@ -202,6 +243,7 @@ func tableMetric(t []byte, k, gid int) (adv, sb int64) {
 // approaches, and is otherwise identical.
 const MaxComponentLoads = 1 << 16
 
+// load is load_truetype_glyph for glyph gid at composite depth depth.
 func (in *Instance) load(gid uint16, depth int) error {
 	f := in.font
 	ld := &in.ld
@@ -266,6 +308,9 @@ func (in *Instance) loadComposite(gid uint16, g *sfnt.Glyph, depth int) error {
 	ld.ancestors = append(ld.ancestors, gid)
 	startPoint, startContour := ld.nPoints, ld.nContours
 	in.scalePP()
+	if depth == 0 && ld.out != nil && in.smallScale && directComposite(g, ld.hinted) {
+		return in.loadCompositeDirect(g)
+	}
 	numPoints := startPoint
 	var last *sfnt.Component
 	for i := range g.Components {
@@ -294,6 +339,130 @@ func (in *Instance) loadComposite(gid uint16, g *sfnt.Glyph, depth int) error {
 	return nil
 }
 
+// directComposite says whether a top-level composite can go through
+// loadCompositeDirect: every component placed by an offset (no anchor
+// points, no transform) and no program of its own to run.
+func directComposite(g *sfnt.Glyph, hinted bool) bool {
+	const scaled = sfnt.WE_HAVE_A_SCALE | sfnt.WE_HAVE_AN_X_AND_Y_SCALE | sfnt.WE_HAVE_A_TWO_BY_TWO
+	var flags uint16
+	for i := range g.Components {
+		f := g.Components[i].Flags
+		if f&(sfnt.ARGS_ARE_XY_VALUES|scaled) != sfnt.ARGS_ARE_XY_VALUES {
+			return false
+		}
+		flags = f
+	}
+	return len(g.Components) > 0 && !(hinted && flags&sfnt.WE_HAVE_INSTRUCTIONS != 0)
+}
+
+// loadCompositeDirect is the component loop of loadComposite for a
+// top-level composite that directComposite admits, at a small scale
+// (Instance.smallScale), storing each component's points in ld.out as
+// soon as they are final, as LoadGlyph's storePoints would store them:
+// shifted by the component's offset and by the final pp1.x. A component
+// without a program (loadSimplePlain at depth 1) goes from font units
+// straight to ld.out; the others are loaded into the loader's arrays
+// as usual and stored from there (storeMovedVec) instead of being moved
+// in place (processComponent). Nothing else reads a component's points
+// after that: no later component is placed by anchor points and the
+// composite has no program. pp1.x, which the stored points are shifted
+// by, changes only with a USE_MY_METRICS component; the points stored
+// before are then shifted by the difference (storeMoved again).
+func (in *Instance) loadCompositeDirect(g *sfnt.Glyph) error {
+	ld := &in.ld
+	// The components' contour ends go straight to out.Ends: the
+	// loader's own buffer is set aside while ld.contours is the
+	// caller's (no program reads them here; nested composites only
+	// append to them).
+	own := ld.contours
+	ld.contours = ld.out.Ends[:0]
+	err := in.directComponents(g)
+	ld.out.Ends = ld.contours[:ld.nContours]
+	ld.contours = own[:0]
+	if err != nil {
+		return err
+	}
+	ld.ancestors = ld.ancestors[:len(ld.ancestors)-1]
+	ld.out.Points = ld.outPoints(ld.nPoints, ld.nPoints)
+	ld.stored, ld.endsStored = true, true
+	return nil
+}
+
+// directComponents is loadCompositeDirect's loop over the components.
+func (in *Instance) directComponents(g *sfnt.Glyph) error {
+	ld := &in.ld
+	dx := ld.pp1.x
+	s32 := int64(int32(in.scale))
+	roundX := ld.hinted && in.e.version == 35
+	for i := range g.Components {
+		c := &g.Components[i]
+		pp1, pp2, pp3, pp4 := ld.pp1, ld.pp2, ld.pp3, ld.pp4
+		numBase := ld.nPoints
+		// componentOffset without a transform
+		x, y := scaleFUnits(c.Arg1, s32), scaleFUnits(c.Arg2, s32)
+		if c.Flags&sfnt.ROUND_XY_TO_GRID != 0 && ld.hinted {
+			if roundX {
+				x = pixRound(x)
+			}
+			y = pixRound(y)
+		}
+		ld.direct, ld.directDX, ld.directX, ld.directY, ld.directStored = true, dx, x, y, false
+		err := in.load(c.GlyphIndex, 1)
+		ld.direct = false
+		if err != nil {
+			return err
+		}
+		if c.Flags&sfnt.USE_MY_METRICS == 0 {
+			ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp1, pp2, pp3, pp4
+		}
+		end := numBase
+		if ld.directStored {
+			end = ld.nPoints
+		}
+		if d := ld.pp1.x; d != dx {
+			pts := ld.outPoints(end, end)
+			storeMoved(pts, pts, sub(dx, d), 0)
+			dx = d
+		}
+		if !ld.directStored && ld.nPoints > numBase {
+			pts := ld.outPoints(ld.nPoints, numBase)
+			storeMovedVec(pts[numBase:], ld.cur[numBase:ld.nPoints], ld.tags[numBase:ld.nPoints], sub(x, dx), y)
+		}
+	}
+	return nil
+}
+
+// outPoints returns ld.out.Points resliced to n points, reallocated
+// (keeping its first keep points) if it has not the room.
+func (ld *loader) outPoints(n, keep int) []Point {
+	out := ld.out
+	if cap(out.Points) < n {
+		p := make([]Point, n, n+n/2)
+		copy(p, out.Points[:keep])
+		out.Points = p
+	}
+	return out.Points[:n]
+}
+
+// storeMoved stores the points of src moved by (x, y) (wrapping, as add)
+// in dst (len(dst) == len(src); they may be the same).
+func storeMoved(dst, src []Point, x, y int64) {
+	src = src[:len(dst)]
+	for i, p := range src {
+		dst[i] = Point{X: add(p.X, x), Y: add(p.Y, y), On: p.On}
+	}
+}
+
+// storeMovedVec is storePoints with a move: the points of cur moved by
+// (x, y) (wrapping, as add) with the on-curve bits of tags, in out.
+func storeMovedVec(out []Point, cur []vec, tags []uint8, x, y int64) {
+	cur = cur[:len(out)]
+	tags = tags[:len(out)]
+	for i, p := range cur {
+		out[i] = Point{X: add(p.x, x), Y: add(p.y, y), On: tags[i]&tagOn != 0}
+	}
+}
+
 func (in *Instance) scalePP() {
 	ld := &in.ld
 	s := in.scale
@@ -320,7 +489,7 @@ func (in *Instance) loadSimple(gid int, g *sfnt.Glyph, depth int) error {
 	} else if depth == 0 && ld.out != nil {
 		in.loadSimpleDirect(g)
 	} else {
-		in.loadSimplePlain(g)
+		in.loadSimplePlain(g, depth)
 	}
 	return nil
 }
@@ -330,21 +499,12 @@ func (in *Instance) loadSimple(gid int, g *sfnt.Glyph, depth int) error {
 func (ld *loader) addContours(nc int) []int {
 	nc0 := ld.nContours
 	if cap(ld.contours) < nc0+nc {
-		c := make([]int, nc0, 2*(nc0+nc))
+		c := make([]int, nc0, max(2*(nc0+nc), ld.sizeHint.contours))
 		copy(c, ld.contours)
 		ld.contours = c
 	}
 	ld.contours = ld.contours[:nc0+nc]
 	return ld.contours[nc0 : nc0+nc]
-}
-
-// scaledPhantoms returns the loader's phantom points, as load set them
-// (pp1 and pp2 on the x axis, pp3 and pp4 with the same x), scaled by
-// s: x of pp1, pp2 and pp3 (= pp4), y of pp3 and pp4.
-func (ld *loader) scaledPhantoms(s int64) (x1, x2, x3, y3, y4 int64) {
-	s32 := int64(int32(s))
-	return scaleFUnits(int32(ld.pp1.x), s32), scaleFUnits(int32(ld.pp2.x), s32), scaleFUnits(int32(ld.pp3.x), s32),
-		scaleFUnits(int32(ld.pp3.y), s32), scaleFUnits(int32(ld.pp4.y), s32)
 }
 
 // loadSimpleProgram is loadSimple for a hinted glyph with instructions:
@@ -391,12 +551,21 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	onBits(tags[:n], g.Flags)
 	tags[n], tags[n+1], tags[n+2], tags[n+3] = 0, 0, 0, 0
 	orus[n], orus[n+1], orus[n+2], orus[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
-	x1, x2, x3, y3, y4 := ld.scaledPhantoms(s)
-	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
+	// the phantom points scaled (load set pp1.y = pp2.y = 0 and
+	// pp3.x = pp4.x; FT_MulFix as scaleFUnits)
+	s32 := int64(int32(s))
+	x3 := scaleFUnits(int32(ld.pp3.x), s32)
+	ld.pp1 = vec{scaleFUnits(int32(ld.pp1.x), s32), 0}
+	ld.pp2 = vec{scaleFUnits(int32(ld.pp2.x), s32), 0}
+	ld.pp3 = vec{x3, scaleFUnits(int32(ld.pp3.y), s32)}
+	ld.pp4 = vec{x3, scaleFUnits(int32(ld.pp4.y), s32)}
 	cur[n], cur[n+1], cur[n+2], cur[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
 	org[n], org[n+1], org[n+2], org[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
 	z := &in.e.pts
-	z.org, z.cur, z.orus, z.tags = ld.org[base:], ld.cur[base:], ld.orus[base:], ld.tags[base:]
+	if !ld.zoneOK || ld.zoneBase != base {
+		z.org, z.cur, z.orus, z.tags = ld.org[base:], ld.cur[base:], ld.orus[base:], ld.tags[base:]
+		ld.zoneOK, ld.zoneBase = true, base
+	}
 	z.contours = ends
 	z.nPoints, z.nContours, z.firstPoint = m, nc, 0
 	in.hintGlyph(false, g.Instructions)
@@ -418,7 +587,7 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 // processCompositeGlyph's phantom points, take their place in cur):
 // scaled and, when hinting, rounded as TT_Hint_Glyph rounds them
 // (without a program to run; see also sizeScan).
-func (in *Instance) loadSimplePlain(g *sfnt.Glyph) {
+func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) {
 	ld := &in.ld
 	n, nc := len(g.X), len(g.EndPts)
 	base := ld.nPoints
@@ -430,13 +599,24 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph) {
 		ends[i] = int(e) + base
 	}
 	s := in.scale
-	if in.smallScale {
-		loadPointsSmall(ld.cur[base:base+n], g.X, g.Y, s)
+	if ld.direct && depth == 1 {
+		// A component of loadCompositeDirect: final at once, moved by
+		// the component's offset and shifted by pp1.x (smallScale).
+		pts := ld.outPoints(base+n, base)
+		storeScaledMoved(pts[base:], g.X, g.Y, g.Flags, s, 0x8000+sub(ld.directX, ld.directDX)<<16, 0x8000+ld.directY<<16)
+		ld.directStored = true
 	} else {
-		loadPoints(ld.cur[base:base+n], g.X, g.Y, s)
+		if in.smallScale {
+			loadPointsSmall(ld.cur[base:base+n], g.X, g.Y, s)
+		} else {
+			loadPoints(ld.cur[base:base+n], g.X, g.Y, s)
+		}
+		onBits(ld.tags[base:base+n], g.Flags)
 	}
-	onBits(ld.tags[base:base+n], g.Flags)
-	x1, x2, x3, y3, y4 := ld.scaledPhantoms(s)
+	// the phantom points scaled as in loadSimpleProgram
+	s32 := int64(int32(s))
+	x1, x2 := scaleFUnits(int32(ld.pp1.x), s32), scaleFUnits(int32(ld.pp2.x), s32)
+	x3, y3, y4 := scaleFUnits(int32(ld.pp3.x), s32), scaleFUnits(int32(ld.pp3.y), s32), scaleFUnits(int32(ld.pp4.y), s32)
 	if ld.hinted {
 		in.sizeScan()
 		if e := &in.e; !(e.version == 40 && e.backwardCompat) {
@@ -490,7 +670,7 @@ func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) {
 	} else {
 		storeScaled(out.Points, g.X, g.Y, g.Flags, s, x1)
 	}
-	ld.stored = true
+	ld.stored, ld.endsStored = true, true
 	ld.nPoints += n
 	ld.nContours += nc
 }
@@ -587,9 +767,29 @@ func storeScaledSmall(out []Point, xs, ys []int32, flags []uint8, s, cx int64) {
 	flags = flags[:len(out)]
 	s32 := int64(int32(s))
 	for i := range out {
+		// scaleSmall written out: an inlined call leaves a marker
+		// instruction in the loop.
 		p := &out[i]
-		p.X = scaleSmall(xs[i], s32, cx)
-		p.Y = scaleSmall(ys[i], s32, 0x8000)
+		tx, ty := int64(xs[i])*s32, int64(ys[i])*s32
+		p.X = (tx + tx>>63 + cx) >> 16
+		p.Y = (ty + ty>>63 + 0x8000) >> 16
+		p.On = flags[i]&tagOn != 0
+	}
+}
+
+// storeScaledMoved is storeScaledSmall with cy = 0x8000 + y<<16 for
+// points moved by y (|y| < 2^40) as well.
+func storeScaledMoved(out []Point, xs, ys []int32, flags []uint8, s, cx, cy int64) {
+	xs = xs[:len(out)]
+	ys = ys[:len(out)]
+	flags = flags[:len(out)]
+	s32 := int64(int32(s))
+	for i := range out {
+		// scaleSmall written out (see storeScaledSmall)
+		p := &out[i]
+		tx, ty := int64(xs[i])*s32, int64(ys[i])*s32
+		p.X = (tx + tx>>63 + cx) >> 16
+		p.Y = (ty + ty>>63 + cy) >> 16
 		p.On = flags[i]&tagOn != 0
 	}
 }
@@ -600,7 +800,9 @@ func loadPointsSmall(cur []vec, xs, ys []int32, s int64) {
 	ys = ys[:len(cur)]
 	s32 := int64(int32(s))
 	for i, x := range xs {
-		cur[i] = vec{scaleSmall(x, s32, 0x8000), scaleSmall(ys[i], s32, 0x8000)}
+		// scaleSmall written out (see storeScaledSmall)
+		tx, ty := int64(x)*s32, int64(ys[i])*s32
+		cur[i] = vec{(tx + tx>>63 + 0x8000) >> 16, (ty + ty>>63 + 0x8000) >> 16}
 	}
 }
 
@@ -615,7 +817,9 @@ func loadPointsOrgSmall(cur, org, orus []vec, xs, ys []int32, s int64) {
 	for i, x32 := range xs {
 		y32 := ys[i]
 		orus[i] = vec{int64(x32), int64(y32)}
-		v := vec{scaleSmall(x32, s32, 0x8000), scaleSmall(y32, s32, 0x8000)}
+		// scaleSmall written out (see storeScaledSmall)
+		tx, ty := int64(x32)*s32, int64(y32)*s32
+		v := vec{(tx + tx>>63 + 0x8000) >> 16, (ty + ty>>63 + 0x8000) >> 16}
 		cur[i] = v
 		org[i] = v
 	}
@@ -658,18 +862,13 @@ func (in *Instance) hintGlyph(composite bool, ins []byte) {
 	pp[1].x = pixRound(pp[1].x)
 	pp[2].y = pixRound(pp[2].y)
 	pp[3].y = pixRound(pp[3].y)
-	e.gs = in.sizeGS
+	// TT_Run_Context: the size's graphics state with the zone
+	// pointers, vectors, rounding and loop reset (glyphGS).
+	e.gs = in.glyphGS
 	e.ranges[rangeGlyph] = ins
 	e.isComposite = composite
-	// TT_Run_Context
 	e.gotoCodeRange(rangeGlyph, 0)
 	e.zp0, e.zp1, e.zp2 = z, z, z
-	e.gs.gep0, e.gs.gep1, e.gs.gep2 = 1, 1, 1
-	e.gs.projVector = unitVec{0x4000, 0}
-	e.gs.freeVector = e.gs.projVector
-	e.gs.dualVector = e.gs.projVector
-	e.gs.roundState = roundToGrid
-	e.gs.loop = 1
 	e.top, e.callTop = 0, 0
 	e.prog = ProgGlyph
 	// Glyph program faults are not errors (FreeType, non-pedantic);
@@ -718,22 +917,10 @@ func (in *Instance) processComponent(gid int, c *sfnt.Component, startPoint, num
 		x = sub(ld.cur[k].x, ld.cur[l].x)
 		y = sub(ld.cur[k].y, ld.cur[l].y)
 	} else {
-		x, y = int64(c.Arg1), int64(c.Arg2)
-		if x == 0 && y == 0 {
+		if c.Arg1 == 0 && c.Arg2 == 0 {
 			return nil
 		}
-		if haveScale && c.Flags&sfnt.SCALED_COMPONENT_OFFSET != 0 {
-			x = mulFix(x, hypot(xx, xy))
-			y = mulFix(y, hypot(yy, yx))
-		}
-		x = mulFix(x, in.scale)
-		y = mulFix(y, in.scale)
-		if c.Flags&sfnt.ROUND_XY_TO_GRID != 0 && ld.hinted {
-			if in.e.version == 35 {
-				x = pixRound(x)
-			}
-			y = pixRound(y)
-		}
+		x, y = in.componentOffset(c, haveScale, xx, xy, yx, yy)
 	}
 	if x != 0 || y != 0 {
 		for i := range pts {
@@ -742,6 +929,27 @@ func (in *Instance) processComponent(gid int, c *sfnt.Component, startPoint, num
 		}
 	}
 	return nil
+}
+
+// componentOffset is the offset of a component placed by its
+// arguments (ARGS_ARE_XY_VALUES), scaled to 26.6 and, for
+// ROUND_XY_TO_GRID when hinting, rounded (x only in v35), with the
+// component's transform (xx, xy, yx, yy) when haveScale.
+func (in *Instance) componentOffset(c *sfnt.Component, haveScale bool, xx, xy, yx, yy int64) (x, y int64) {
+	x, y = int64(c.Arg1), int64(c.Arg2)
+	if haveScale && c.Flags&sfnt.SCALED_COMPONENT_OFFSET != 0 {
+		x = mulFix(x, hypot(xx, xy))
+		y = mulFix(y, hypot(yy, yx))
+	}
+	x = mulFix(x, in.scale)
+	y = mulFix(y, in.scale)
+	if c.Flags&sfnt.ROUND_XY_TO_GRID != 0 && in.ld.hinted {
+		if in.e.version == 35 {
+			x = pixRound(x)
+		}
+		y = pixRound(y)
+	}
+	return x, y
 }
 
 // processCompositeGlyph is TT_Process_Composite_Glyph: run the composite's
@@ -763,6 +971,7 @@ func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, st
 		return nil
 	}
 	clearTouch(ld.tags[startPoint:n])
+	ld.zoneOK = false
 	in.e.pts = zone{
 		org: ld.org[startPoint:], cur: ld.cur[startPoint:], orus: ld.orus[startPoint:], tags: ld.tags[startPoint:],
 		contours: ld.contours[startContour:ld.nContours],

@@ -223,6 +223,10 @@ func loaderTestFonts(t *testing.T) map[string][]byte {
 		{Components: []fontwriter.Component{{GlyphIndex: 2, Arg1: 3, Arg2: 4}, {GlyphIndex: 10, Arg1: -3, Arg2: 8, Flags: 0x0200}}, Advance: 950},
 		{Components: []fontwriter.Component{{GlyphIndex: 2, Scale: []int16{0x4000, 0x1000, -0x1000, 0x4000}}, {GlyphIndex: 0}}, Advance: 450},
 		{Contours: [][]fontwriter.Point{sq(-300, -100, 1200, 900)}, Advance: 1300},
+		// a program component after the first point, in a composite
+		// with a program, then the same without (the glyph zone moves)
+		{Components: []fontwriter.Component{{GlyphIndex: 2}, {GlyphIndex: 1, Arg1: 40, Arg2: 30}}, Instructions: cprog, Advance: 700},
+		{Components: []fontwriter.Component{{GlyphIndex: 2}, {GlyphIndex: 1, Arg1: 40, Arg2: 30}}, Advance: 700},
 	}
 	n := len(glyphs)
 	vhea := make([]byte, 36)
@@ -423,6 +427,47 @@ func TestSmallScaleLoops(t *testing.T) {
 			if p1[i] != p2[i] || c1[i] != c2[i] || o1[i] != o2[i] || u1[i] != u2[i] || d2[i] != c1[i] || o1[i] != c1[i] {
 				t.Fatalf("scale %d dx %d point %d (%d, %d): %v %v, %v %v, %v %v, %v %v", s, dx, i, xs[i], ys[i],
 					p1[i], p2[i], c1[i], c2[i], o1[i], o2[i], u1[i], u2[i])
+			}
+		}
+	}
+}
+
+// TestLoadGlyphResultsIndependent loads every glyph into a Glyph of its
+// own and checks, after all loads, each against the oracle's result
+// taken at the time: LoadGlyph must leave nothing of the caller's
+// buffers in the instance (loadCompositeDirect borrows Glyph.Ends,
+// loadSimpleProgram's zone reads it), or later loads would change
+// earlier glyphs.
+func TestLoadGlyphResultsIndependent(t *testing.T) {
+	fonts := loaderTestFonts(t)
+	names := []string{"noprep", "scan+hdmx"}
+	if data, err := os.ReadFile(corpus.HintedFonts[0].Path); err == nil {
+		fonts["DejaVuSans"] = data
+		names = append(names, "DejaVuSans")
+	}
+	for _, name := range names {
+		f := mustFont(t, fonts[name])
+		for _, o := range loaderOptions[:3] {
+			in, err := f.NewInstance(12, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rin, _ := f.NewInstance(12, o)
+			ref := &refLoader{in: rin}
+			n := f.NumGlyphs()
+			got, want := make([]Glyph, n), make([]Glyph, n)
+			errs := make([]error, n)
+			for gid := 0; gid < n; gid++ {
+				errs[gid] = in.LoadGlyph(gid, &got[gid])
+				ref.refLoadGlyph(gid, &want[gid])
+			}
+			for gid := 0; gid < n; gid++ {
+				if errs[gid] != nil {
+					continue
+				}
+				if msg := diffLoad(&got[gid], nil, nil, &want[gid], nil, nil); msg != "" {
+					t.Fatalf("%s %v glyph %d after all loads: %s", name, o.Mode, gid, msg)
+				}
 			}
 		}
 	}

@@ -13,17 +13,18 @@ import (
 // same stack, same counters - but keeps the hot machine state (ip, stack
 // top, code) in locals and runs the cheap, frequent instructions in the
 // loop itself: pushes, stack, arithmetic, comparison and logic, RS, WS,
-// RCVT, SRP0-2, SVTCA, DELTAP when no pair can apply, MPPEM, the graphics-state setters that only store a
-// value (rounding modes, SMD, SCVTCI, SSWCI, SDB, SDS, FLIPON/OFF),
-// IF/ELSE/EIF, the jumps, CALL, LOOPCALL and ENDF. Each of those cases
-// first checks every condition under which FreeType would do anything
-// but the plain operation (too few arguments, no room on the stack, code
-// overflow, a zero divisor, a bad jump, the first storage write of a
-// glyph program, ...); if one holds, it leaves the machine untouched and
-// the instruction takes the slow path instead: dispatch, set up as
-// runTraced sets it up, or step, which is runTraced's per-instruction
-// body. So every odd case has one implementation, the reference one,
-// and the inline cases only ever take the plain path.
+// RCVT, SRP0-2, SVTCA, MPPEM, the graphics-state setters that only store
+// a value (rounding modes, SMD, SCVTCI, SSWCI, SDB, SDS, FLIPON/OFF),
+// DELTAP1-3 at a ppem none of its pairs can apply to, IF/ELSE/EIF, the
+// jumps, CALL, LOOPCALL and ENDF. Each of those cases first checks every
+// condition under which FreeType would do anything but the plain
+// operation (too few arguments, no room on the stack, code overflow, a
+// zero divisor, a bad jump, the first storage write of a glyph program,
+// ...); if one holds, it leaves the machine untouched and the
+// instruction takes the slow path instead: its handler (what dispatch
+// calls), set up as runTraced sets it up, or step, which is runTraced's
+// per-instruction body. So every odd case has one implementation, the
+// reference one, and the inline cases only ever take the plain path.
 //
 // The inline cases advance ip and the stack top by constants, so the
 // next instruction's address does not wait for table lookups.
@@ -37,7 +38,7 @@ import (
 type opInfo struct {
 	pops, pushes uint8
 	length       int8
-	direct       bool // one byte long, not IF or ELSE: runFast may dispatch it directly
+	direct       bool // one byte long, not IF or ELSE: fastLoop may call its handler directly
 }
 
 // opTab packs isa's Pops/Pushes (popPush) and opLen.
@@ -133,10 +134,11 @@ func skipScan(code []byte, ip int, isElse bool) (int, byte, bool) {
 // the code ranges at the start of a run; glyph programs (which usually
 // run once) have none: skips[rangeGlyph] stays empty.
 func (e *exec) validateMemos() {
-	for r := rangeFont; r <= rangeCVT; r++ {
-		if m, c := &e.skips[r], e.ranges[r]; len(m.code) != len(c) || len(c) > 0 && &m.code[0] != &c[0] {
-			m.memoFor(c)
-		}
+	if m, c := &e.skips[rangeFont], e.ranges[rangeFont]; len(m.code) != len(c) || len(c) > 0 && &m.code[0] != &c[0] {
+		m.memoFor(c)
+	}
+	if m, c := &e.skips[rangeCVT], e.ranges[rangeCVT]; len(m.code) != len(c) || len(c) > 0 && &m.code[0] != &c[0] {
+		m.memoFor(c)
 	}
 }
 
@@ -241,10 +243,11 @@ const (
 )
 
 // runFast is the untraced instruction loop; see the top of this file.
-// fastLoop runs the inline instructions; whatever it cannot run plainly
-// comes back here, runs through dispatch (or step), and fastLoop
-// resumes. Keeping every call out of fastLoop keeps its loop state in
-// registers.
+// fastLoop runs the inline instructions and calls the handlers of the
+// others; a failing handler (an IDEF call for an undefined opcode, or
+// the end of the run) and every instruction that needs step's full
+// set-up (multi-byte ones, IF and ELSE, too few arguments, no room)
+// come back here, and fastLoop resumes.
 func (e *exec) runFast() errCode {
 	e.validateMemos()
 	e.opcode = 0
@@ -280,30 +283,11 @@ func (e *exec) runFast() errCode {
 	}
 }
 
-// fastOps marks the opcodes fastLoop has a case for. (Only speed depends
-// on it: a marked opcode fastLoop cannot run comes back as loopSlow, an
-// unmarked one runs through dispatch.)
-var fastOps = func() (t [256]bool) {
-	for _, op := range []byte{
-		0x00, 0x01, 0x10, 0x11, 0x12, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E,
-		0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x2A, 0x2B, 0x2D,
-		0x3D, 0x40, 0x41, 0x42, 0x43, 0x45, 0x4B, 0x4D, 0x4E,
-		0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x58, 0x59, 0x5A, 0x5B, 0x5C, 0x5D, 0x5E, 0x5F,
-		0x71, 0x72,
-		0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67,
-		0x78, 0x79, 0x7A, 0x7C, 0x7D, 0x8A, 0x8B, 0x8C,
-	} {
-		t[op] = true
-	}
-	for op := 0xB0; op <= 0xBF; op++ {
-		t[op] = true
-	}
-	return t
-}()
-
-// fastLoop runs instructions from e.ip until the run ends or an
-// instruction needs the slow path, counting them from insCounter; it
-// returns its result and the count. It calls nothing.
+// fastLoop runs instructions from e.ip until the run ends, a handler
+// fails or an instruction needs step, counting them from insCounter; it
+// returns its result and the count. Its only call is the one of an
+// instruction's handler (slowTab), with the machine state in e around
+// it.
 func (e *exec) fastLoop(insCounter int) (int, int) {
 	// cap == len: slicing them needs no third register each
 	code := e.code[:len(e.code):len(e.code)]
@@ -1028,25 +1012,23 @@ func div64(a, b int64) int64 {
 	return int64(d)
 }
 
-// slowOp is one opcode's entry for runFast's slow path: fn is the
-// handler dispatch runs for it (dispatch itself for the opcodes whose
-// dispatch case is inline or rare), or nil when the opcode does not
-// take the direct path (multi-byte instructions, IF, ELSE); pops and
-// pushes are FreeType's Pop_Push_Count; fast marks the opcodes fastLoop
-// has a case for (fastOps).
+// slowOp is one opcode's entry for fastLoop's calls of handlers: fn is
+// the handler dispatch runs for it (dispatch itself for the opcodes whose
+// dispatch case is inline or rare), or nil when the opcode does not take
+// the direct path (multi-byte instructions, IF, ELSE: step runs them);
+// pops and pushes are FreeType's Pop_Push_Count.
 type slowOp struct {
 	fn           func(*exec, []int64)
 	pops, pushes uint8
-	fast         bool
 }
 
-// slowTab is runFast's table of slowOp, indexed by opcode.
+// slowTab is fastLoop's table of slowOp, indexed by opcode.
 var slowTab [256]slowOp
 
 func init() {
 	for op := range slowTab {
 		s := &slowTab[op]
-		s.pops, s.pushes, s.fast = opTab[op].pops, opTab[op].pushes, fastOps[op]
+		s.pops, s.pushes = opTab[op].pops, opTab[op].pushes
 		if opTab[op].direct {
 			s.fn = slowHandler(byte(op))
 		}
@@ -1059,7 +1041,7 @@ func init() {
 // name the same handler as dispatch's switch (TestSlowTabMatchesDispatch).
 // The handlers of instructions that pop their points themselves (IUP,
 // SHP, IP, ALIGNRP, FLIPPT) and of SxyTCA take, and ignore, an argument
-// slice too, so that runFast calls them without a wrapper.
+// slice too, so that fastLoop calls them without a wrapper.
 func slowHandler(op byte) func(*exec, []int64) {
 	switch {
 	case op <= 0x05:

@@ -93,8 +93,31 @@ func sameRun(fast, ref *exec, cf, cr errCode) string {
 	return "state differs"
 }
 
-// hot are the opcodes runFast runs inline, most of them several times so
-// that generated programs exercise them.
+// fastOps marks the opcodes fastLoop has a case for (its inline
+// instructions). TestFastOpsMatchesFastLoop keeps it in step with
+// fastLoop's switch and checks that the generated programs
+// (hotOps, genProgram, genFpgm) exercise every one of them.
+var fastOps = func() (t [256]bool) {
+	for _, op := range []byte{
+		0x00, 0x01, 0x10, 0x11, 0x12, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E,
+		0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x2A, 0x2B, 0x2D,
+		0x3D, 0x40, 0x41, 0x42, 0x43, 0x45, 0x4B, 0x4D, 0x4E,
+		0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x58, 0x59, 0x5A, 0x5B, 0x5C, 0x5D, 0x5E, 0x5F,
+		0x71, 0x72,
+		0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67,
+		0x78, 0x79, 0x7A, 0x7C, 0x7D, 0x8A, 0x8B, 0x8C,
+	} {
+		t[op] = true
+	}
+	for op := 0xB0; op <= 0xBF; op++ {
+		t[op] = true
+	}
+	return t
+}()
+
+// hotOps are the opcodes fastLoop runs inline (but the pushes and ENDF,
+// which genProgram and genFpgm write themselves), most of them several
+// times so that generated programs exercise them.
 var hotOps = []byte{
 	0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x8A, 0x8B, 0x8C,
 	0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x5A, 0x5B, 0x5C,
@@ -112,8 +135,8 @@ func genProgram(r *rand.Rand, n int) []byte {
 	var b []byte
 	for i := 0; i < n; i++ {
 		switch k := r.IntN(12); {
-		case k < 3: // a push of small values
-			m := 1 + r.IntN(4)
+		case k < 3: // a push of small values (m values: every PUSHB/PUSHW length)
+			m := 1 + r.IntN(8)
 			switch r.IntN(4) {
 			case 0:
 				b = append(b, 0x40, byte(m))
@@ -563,9 +586,10 @@ func FuzzFastLoop(f *testing.F) {
 }
 
 // TestFastOpsMatchesFastLoop checks that fastOps lists exactly the
-// opcodes of fastLoop's switch (read from loop.go) that have a body, so
-// that runFast hands back to fastLoop every instruction it can run and
-// no other.
+// opcodes of fastLoop's switch (read from loop.go) that have a body, and
+// that hotOps (with the pushes and ENDF the generators write) covers
+// them, so that TestFastLoopMatchesTraced and FuzzFastLoop's seeds run
+// every inline instruction.
 func TestFastOpsMatchesFastLoop(t *testing.T) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "loop.go", nil, 0)
@@ -609,6 +633,19 @@ func TestFastOpsMatchesFastLoop(t *testing.T) {
 	for op := range cases {
 		if cases[op] != fastOps[op] {
 			t.Errorf("opcode 0x%02X: fastLoop case %v, fastOps %v", op, cases[op], fastOps[op])
+		}
+	}
+	var gen [256]bool
+	for _, op := range hotOps {
+		gen[op] = true
+	}
+	gen[0x40], gen[0x41], gen[0x2D] = true, true, true // genProgram's pushes, genFpgm's ENDF
+	for m := 1; m <= 8; m++ { // genProgram's PUSHB[m-1] and PUSHW[m-1]
+		gen[0xB0+m-1], gen[0xB8+m-1] = true, true
+	}
+	for op := range fastOps {
+		if fastOps[op] && !gen[op] {
+			t.Errorf("opcode 0x%02X: fastLoop runs it inline, the generated programs never use it", op)
 		}
 	}
 }

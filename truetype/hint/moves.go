@@ -135,7 +135,8 @@ func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
 }
 
 // scaledOrusDist is the original distance FreeType measures from the
-// unscaled outline: DUALPROJ of orus scaled with x_scale (MD, MDRP, IP).
+// unscaled outline: DUALPROJ of orus scaled with x_scale (MD, MDRP; IP
+// with unequal scales).
 func (e *exec) scaledOrusDist(v1, v2 *vec) int64 {
 	if e.xScale == e.yScale {
 		return mulFix(e.dualProjectP(v1, v2), e.xScale)
@@ -150,15 +151,6 @@ func (e *exec) scaledOrusDistXY(v1, v2 *vec) int64 {
 	return e.dualProject(x, y)
 }
 
-// ipOrusDist is IP's original distance: with equal scales FreeType
-// leaves it unscaled (the scale cancels out in the ratio).
-func (e *exec) ipOrusDist(v1, v2 *vec) int64 {
-	if e.xScale == e.yScale {
-		return e.dualProjectP(v1, v2)
-	}
-	return e.scaledOrusDistXY(v1, v2)
-}
-
 // insMDAP is MDAP[a] (0x2E-0x2F, pops 1): touch point, rounding it for
 // MDAP[1]; sets rp0 and rp1.
 func (e *exec) insMDAP(a []int64) {
@@ -169,7 +161,11 @@ func (e *exec) insMDAP(a []int64) {
 	var d int64
 	if e.opcode&1 != 0 {
 		c := e.project(e.zp0.cur[p].x, e.zp0.cur[p].y)
-		d = sub(e.round(c), c)
+		if e.gs.roundState == roundToGrid { // e.round, its common case inline
+			d = sub(roundGrid(c), c)
+		} else {
+			d = sub(e.roundState(c), c)
+		}
 	}
 	if !e.moveDirect(e.zp0, int(p), d) {
 		e.moveVector(e.zp0, int(p), d)
@@ -433,20 +429,20 @@ func (e *exec) insSHP(_ []int64) {
 	if !ok {
 		return
 	}
-	// Move_Zp2_Point for each point, with zp2Shift's choice made once.
+	// Move_Zp2_Point for each point, with zp2Shift's choice made once;
+	// the loop counter and the argument index in locals (popPoint's).
 	dx, dy, t := e.zp2Shift(dx, dy, true)
-	z := e.zp2
-	for e.gs.loop > 0 {
-		p := e.popPoint()
-		if p < z.nPoints {
+	z, args := e.zp2, e.args
+	for n := e.gs.loop; n > 0; n-- {
+		args--
+		if p := int(uint16(e.stack[args])); p < z.nPoints {
 			z.cur[p].x += dx
 			z.cur[p].y += dy
 			z.tags[p] |= t
 		}
-		e.gs.loop--
 	}
 	e.gs.loop = 1
-	e.newTop = e.args
+	e.args, e.newTop = args, args
 }
 
 // insSHC is SHC[a] (0x34-0x35, pops 1): shift a contour.
@@ -551,23 +547,30 @@ func (e *exec) insIP(_ []int64) {
 		e.newTop = e.args
 		return
 	}
-	var orusBase vec
+	// Pointers, as FreeType keeps them: IP moves only current
+	// positions, and moving rp1 itself (zp2 == zp0) moves it by 0.
+	var orusBase *vec
 	if twilight {
-		orusBase = e.zp0.org[e.gs.rp1]
+		orusBase = &e.zp0.org[e.gs.rp1]
 	} else {
-		orusBase = e.zp0.orus[e.gs.rp1]
+		orusBase = &e.zp0.orus[e.gs.rp1]
 	}
-	curBase := e.zp0.cur[e.gs.rp1]
+	curBase := &e.zp0.cur[e.gs.rp1]
 	var oldRange, curRange int64
+	// IP's original distances: with equal scales FreeType leaves them
+	// unscaled (the scale cancels out in the ratio).
+	equalScales := e.xScale == e.yScale
 	if int(e.gs.rp2) < e.zp1.nPoints {
-		if twilight {
-			oldRange = e.dualProjectP(&e.zp1.org[e.gs.rp2], &orusBase)
-		} else {
-			oldRange = e.ipOrusDist(&e.zp1.orus[e.gs.rp2], &orusBase)
+		switch {
+		case twilight:
+			oldRange = e.dualProjectP(&e.zp1.org[e.gs.rp2], orusBase)
+		case equalScales:
+			oldRange = e.dualProjectP(&e.zp1.orus[e.gs.rp2], orusBase)
+		default:
+			oldRange = e.scaledOrusDistXY(&e.zp1.orus[e.gs.rp2], orusBase)
 		}
-		curRange = e.projectP(&e.zp1.cur[e.gs.rp2], &curBase)
+		curRange = e.projectP(&e.zp1.cur[e.gs.rp2], curBase)
 	}
-	equalScales := e.xScale == e.yScale // ipOrusDist, decided once
 	// The loop counter and the argument index in locals: e.gs.loop ends
 	// at 1 and e.args below the popped points, as FreeType leaves them.
 	z2, args := e.zp2, e.args
@@ -580,13 +583,13 @@ func (e *exec) insIP(_ []int64) {
 		var orgDist int64
 		switch {
 		case twilight:
-			orgDist = e.dualProjectP(&z2.org[p], &orusBase)
+			orgDist = e.dualProjectP(&z2.org[p], orusBase)
 		case equalScales:
-			orgDist = e.dualProjectP(&z2.orus[p], &orusBase)
+			orgDist = e.dualProjectP(&z2.orus[p], orusBase)
 		default:
-			orgDist = e.scaledOrusDistXY(&z2.orus[p], &orusBase)
+			orgDist = e.scaledOrusDistXY(&z2.orus[p], orusBase)
 		}
-		curDist := e.projectP(&z2.cur[p], &curBase)
+		curDist := e.projectP(&z2.cur[p], curBase)
 		var newDist int64
 		if orgDist != 0 {
 			if oldRange != 0 {
@@ -613,18 +616,18 @@ func (e *exec) insALIGNRP(_ []int64) {
 		e.newTop = e.args
 		return
 	}
-	for e.gs.loop > 0 {
-		p := e.popPoint()
-		if p < e.zp1.nPoints {
-			d := e.projectP(&e.zp1.cur[p], &e.zp0.cur[e.gs.rp0])
-			if !e.moveDirect(e.zp1, p, -d) {
-				e.moveVector(e.zp1, p, -d)
+	z1, rp0, args := e.zp1, &e.zp0.cur[e.gs.rp0], e.args
+	for n := e.gs.loop; n > 0; n-- {
+		args--
+		if p := int(uint16(e.stack[args])); p < z1.nPoints {
+			d := e.projectP(&z1.cur[p], rp0)
+			if !e.moveDirect(z1, p, -d) {
+				e.moveVector(z1, p, -d)
 			}
 		}
-		e.gs.loop--
 	}
 	e.gs.loop = 1
-	e.newTop = e.args
+	e.args, e.newTop = args, args
 }
 
 // insALIGNPTS is ALIGNPTS (0x27, pops 2): move two points to their
