@@ -583,3 +583,158 @@ func b2u8(b bool) uint8 {
 	}
 	return 0
 }
+
+// Outcomes of a constraint run that testConstraint knows without running
+// it (constraintRuns).
+const (
+	runExec    = iota // run the program
+	runTrue           // the run returns non-zero
+	runFeat           // the run returns non-zero iff feature feat is non-zero
+	runNotFeat        // the run returns non-zero iff feature feat is zero
+)
+
+// constraintRuns returns, for a rule of sort slots with pre-context pre
+// and constraint gc, the slots n (n < 64) at which the constraint's run is
+// known without running it, as masks: trueAt where it returns non-zero,
+// featAt where it returns non-zero iff feature feat of the segment is
+// non-zero, and notAt where it does iff that feature is zero. At those
+// slots every instruction the run reaches is a cntxt_item for another slot
+// (the run is at slot n-pre relative to the rule's first matched slot),
+// a constant push, push_feat of the current slot (which exists: the caller
+// runs the constraint only at slots that do), a logical operation or a
+// return, the stack never underflows (the guard words are neither read nor
+// written) and the run ends with exactly one value on it. Such a run
+// changes nothing but stack entries above its final top, which are always
+// written before they are read again (see exec); exec's slot-offset check,
+// which does not depend on n, remains for the caller to make.
+func constraintRuns(gc *graphite.Code, sort, pre int) (trueAt, featAt, notAt uint64, feat uint8) {
+	if gc == nil || len(gc.Instrs) == 0 || len(gc.TempCopyAt) != 0 || len(gc.Instrs) > 256 {
+		return 0, 0, 0, 0
+	}
+	var scratch code
+	ins := make([]instr, len(gc.Instrs))
+	for i, in := range gc.Instrs {
+		ins[i] = scratch.decodeInstr(in)
+	}
+	haveFeat := false
+	for n := 0; n < sort && n < 64; n++ {
+		kind, a := constraintRun(ins, n-pre)
+		if kind == runFeat || kind == runNotFeat {
+			if haveFeat && a != feat {
+				continue // one feature per rule
+			}
+			haveFeat, feat = true, a
+		}
+		switch kind {
+		case runTrue:
+			trueAt |= 1 << uint(n)
+		case runFeat:
+			featAt |= 1 << uint(n)
+		case runNotFeat:
+			notAt |= 1 << uint(n)
+		}
+	}
+	return trueAt, featAt, notAt, feat
+}
+
+// constraintRun evaluates the unfused program ins symbolically as run at
+// the slot rel places after the rule's first matched one (exec's semantics
+// for the operations it accepts) and returns the run's outcome and, for
+// runFeat and runNotFeat, the feature.
+func constraintRun(ins []instr, rel int) (int, uint8) {
+	// a value: a constant, or the truth of a feature (negated with neg)
+	type val struct {
+		c        int32
+		feat     int // -1 for a constant
+		raw, neg bool
+	}
+	var st [16]val
+	sp := 0
+	end := func() (int, uint8) {
+		if sp != 1 {
+			return runExec, 0
+		}
+		v := st[0]
+		switch {
+		case v.feat < 0 && v.c != 0:
+			return runTrue, 0
+		case v.feat < 0:
+			return runExec, 0
+		case v.neg:
+			return runNotFeat, uint8(v.feat)
+		}
+		return runFeat, uint8(v.feat)
+	}
+	for pc := 0; pc < len(ins); {
+		in := &ins[pc]
+		pc++
+		switch in.op {
+		case mCntxtItem:
+			if int(in.off) == rel || sp == len(st) {
+				return runExec, 0 // the item's own code runs
+			}
+			pc += int(in.skip)
+			st[sp] = val{c: 1, feat: -1}
+			sp++
+		case mPush:
+			if sp == len(st) {
+				return runExec, 0
+			}
+			st[sp] = val{c: in.v, feat: -1}
+			sp++
+		case mPushFeat:
+			if in.off != 0 || sp == len(st) {
+				return runExec, 0
+			}
+			st[sp] = val{feat: int(in.a), raw: true}
+			sp++
+		case mAnd, mOr:
+			if sp < 2 {
+				return runExec, 0
+			}
+			x, y := st[sp-2], st[sp-1]
+			sp--
+			if x.feat >= 0 && y.feat >= 0 {
+				return runExec, 0
+			}
+			if x.feat >= 0 {
+				x, y = y, x // x is the constant
+			}
+			and := in.op == mAnd
+			switch {
+			case y.feat < 0: // both constants
+				if and {
+					st[sp-1] = val{c: b2i(x.c != 0 && y.c != 0), feat: -1}
+				} else {
+					st[sp-1] = val{c: b2i(x.c != 0 || y.c != 0), feat: -1}
+				}
+			case and && x.c == 0:
+				st[sp-1] = val{c: 0, feat: -1}
+			case !and && x.c != 0:
+				st[sp-1] = val{c: 1, feat: -1}
+			default: // the feature's truth
+				y.raw = false
+				st[sp-1] = y
+			}
+		case mNot:
+			if sp < 1 {
+				return runExec, 0
+			}
+			if v := st[sp-1]; v.feat < 0 {
+				st[sp-1] = val{c: b2i(v.c == 0), feat: -1}
+			} else {
+				st[sp-1] = val{feat: v.feat, neg: !v.neg}
+			}
+		case mPopRet:
+			return end()
+		case mRetTrue:
+			if sp != 0 {
+				return runExec, 0
+			}
+			return runTrue, 0
+		default:
+			return runExec, 0
+		}
+	}
+	return end()
+}

@@ -413,11 +413,43 @@ func (sh *Shaper) testPassConstraint(p *pass) bool {
 
 // testConstraint runs rule r's constraint at each slot it matched, from
 // the slot map's index base on; it holds when every run returns non-zero.
+// Runs whose outcome is known (constraintRuns) are not made.
 func (sh *Shaper) testConstraint(r *rule, base int) bool {
+	sm := &sh.smap
+	if r.knownAt != 0 {
+		return sh.testConstraintKnown(r, base)
+	}
+	for n := 0; n < r.sort; n++ {
+		idx := base + n
+		if sm.arr[idx] == nil {
+			continue
+		}
+		ret := sh.mach.runCode(r.constraint, &idx)
+		if ret == 0 || sh.mach.status != stFinished {
+			return false
+		}
+	}
+	return true
+}
+
+// testConstraintKnown is testConstraint for a rule with known runs.
+func (sh *Shaper) testConstraintKnown(r *rule, base int) bool {
 	sm := &sh.smap
 	for n := 0; n < r.sort; n++ {
 		idx := base + n
 		if sm.arr[idx] == nil {
+			continue
+		}
+		if r.knownAt>>uint(n)&1 != 0 {
+			// the run's outcome is known (constraintRuns) once exec's
+			// slot-offset check passes
+			if x := r.constraint.maxRef + sm.precontext; sm.size <= x || sm.at(x) == nil {
+				sh.mach.status = stSlotOffsetOutOfBounds
+				return false
+			}
+			if r.trueAt>>uint(n)&1 == 0 && (sh.mach.seg.getFeature(int(r.feat)) != 0) != (r.featAt>>uint(n)&1 != 0) {
+				return false
+			}
 			continue
 		}
 		ret := sh.mach.runCode(r.constraint, &idx)

@@ -16,6 +16,9 @@ type rule struct {
 	sort       int
 	preContext int
 	index      int
+	// the slots at which the constraint's run is known (constraintRuns)
+	knownAt, trueAt, featAt, notAt uint64
+	feat                           uint8
 }
 
 type pass struct {
@@ -104,7 +107,10 @@ func (f *Face) buildSilf(gf *graphite.Face) (*silf, error) {
 		p.rules = make([]rule, len(gp.Rules))
 		for k := range gp.Rules {
 			gr := &gp.Rules[k]
-			p.rules[k] = rule{constraint: newCode(gr.Constraint), action: newCode(gr.Action), sort: gr.Sort, preContext: gr.PreContext, index: gr.Index}
+			r := &p.rules[k]
+			*r = rule{constraint: newCode(gr.Constraint), action: newCode(gr.Action), sort: gr.Sort, preContext: gr.PreContext, index: gr.Index}
+			r.trueAt, r.featAt, r.notAt, r.feat = constraintRuns(gr.Constraint, gr.Sort, gr.PreContext)
+			r.knownAt = r.trueAt | r.featAt | r.notAt
 		}
 		p.states = make([][]*rule, gp.NumStates)
 		for st := gp.SuccessStart; st < gp.NumStates; st++ {

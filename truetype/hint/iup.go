@@ -11,16 +11,16 @@ import (
 // nothing after both has run.
 //
 // The workers come in an x and a y copy (iupX/Y, iupTouchedX/Y,
-// iupRunX/Y, iupContourX/Y, iupSegmentX/Y, iupShiftX/Y) that differ only
-// in the coordinate and touch flag they read and write, so that the
-// inner loops index plain slices without a per-point choice of axis
-// (iup_fast_test.go checks the copies against one reference worker).
+// iupInnerX/Y, iupRunX/Y, iupContourX/Y, iupSegmentX/Y, iupShiftX/Y) that
+// differ only in the coordinate and touch flag they read and write, so
+// that the inner loops index plain slices without a per-point choice of
+// axis (iup_fast_test.go checks both copies against one reference).
 //
 // iupX/Y walk the contours with a bit mask of each contour's touched
-// points (FreeType scans the tags point by point), and hand each run of
-// untouched points to iupRunX/Y; contours of more than 64 points, which
-// the mask cannot hold, keep the point-by-point contour worker
-// iupContourX/Y.
+// points (FreeType scans the tags point by point) and hand the runs of
+// untouched points to iupInnerX/Y and iupRunX/Y; contours of more than
+// 64 points, which the mask cannot hold, keep the point-by-point contour
+// worker iupContourX/Y.
 
 func (e *exec) insIUP(_ []int64) {
 	if e.backwardCompat {
@@ -77,11 +77,11 @@ func iupTouchedX(tags []uint8, first, size int) uint64 {
 //
 // A contour of up to 64 points is handled from a bit mask of its points
 // touched in x: each run of untouched points between two touched ones
-// is one _iup_worker_interpolate (iupRunX), and so is the run across
-// the contour's end (after the last touched point, then before the
-// first, in two pieces with the same references); a contour with a
-// single touched point is shifted by its displacement
-// (_iup_worker_shift). Longer contours go to iupContourX.
+// is one _iup_worker_interpolate (all of a contour's in one iupInnerX
+// call), and so is the run across the contour's end (after the last
+// touched point, then before the first: two iupRunX calls with the same
+// references); a contour with a single touched point is shifted by its
+// displacement (_iup_worker_shift). Longer contours go to iupContourX.
 func iupX(z *zone) {
 	n := z.nPoints
 	if n < 0 || n > len(z.tags) || z.nContours > len(z.contours) {
@@ -129,14 +129,13 @@ func iupX(z *zone) {
 			continue
 		}
 		// Runs of untouched points strictly between ft and lt each start
-		// at an untouched bit whose lower neighbour is touched.
+		// at an untouched bit whose lower neighbour is touched
+		// (iupInnerX); the run across the contour's end goes to iupRunX
+		// in its two pieces.
 		inner := ^touched & (uint64(1)<<uint(lt) - 1)
-		for starts := inner &^ (inner << 1) &^ (uint64(2)<<uint(ft) - 1); starts != 0; starts &= starts - 1 {
-			s := bits.TrailingZeros64(starts)
-			e := s + bits.TrailingZeros64(touched>>uint(s))
-			iupRunX(z, first+s-1, first+e, first+s, first+e)
+		if starts := inner &^ (inner << 1) &^ (uint64(2)<<uint(ft) - 1); starts != 0 {
+			iupInnerX(z, first, touched, starts)
 		}
-		// The run across the contour's end, in its two pieces.
 		if lt < size-1 {
 			iupRunX(z, first+lt, first+ft, first+lt+1, point)
 		}
@@ -160,12 +159,17 @@ func iupRunX(z *zone, a, b, s, e int) {
 		return // not reached: iupX checks the arrays and passes runs of a contour
 	}
 	o, u = o[:n], u[:n]
-	lo, oLo, cLo := u[a].x, o[a].x, c[a].x
-	hi, oHi, cHi := u[b].x, o[b].x, c[b].x
-	if lo > hi {
-		lo, oLo, cLo, hi, oHi, cHi = hi, oHi, cHi, lo, oLo, cLo
+	// The references ordered by their unscaled coordinates (swapped as
+	// indices: the point loops hold only what they use in registers; the
+	// references' data for the scale is read again when needed).
+	if u[a].x > u[b].x {
+		a, b = b, a
 	}
-	dLo, dHi := cLo-oLo, cHi-oHi
+	if uint(a) >= uint(n) || uint(b) >= uint(n) {
+		return // not reached (as above; for the compiler)
+	}
+	oLo, oHi := o[a].x, o[b].x
+	dLo, dHi := c[a].x-oLo, c[b].x-oHi
 	// The points up to the first one that needs the scale, then the
 	// rest.
 	i := s
@@ -179,14 +183,15 @@ func iupRunX(z *zone, a, b, s, e int) {
 			break
 		}
 	}
-	if i == e {
-		return
+	if uint(i) >= uint(e) {
+		return // all done (i == e)
 	}
-	// FreeType's trivial case (equal current or unscaled references: the
-	// points between take cLo) is the interpolation with scale 0.
-	// The scale FT_DivFix(dCur, dOrus), 0 for FreeType's trivial case
+	// The scale FT_DivFix(dCur, dOrus); 0 for FreeType's trivial case
 	// (equal current or unscaled references: the points between take
-	// cLo, which is what interpolating with scale 0 gives).
+	// cLo, which is what interpolating with scale 0 gives, and
+	// FT_DivFix(0, dOrus) is 0).
+	lo, cLo := u[a].x, c[a].x
+	hi, cHi := u[b].x, c[b].x
 	var scale int64
 	if dOrus := hi - lo; dOrus > 0 {
 		scale = divFixPos(cHi-cLo, dOrus)
@@ -204,6 +209,82 @@ func iupRunX(z *zone, a, b, s, e int) {
 		} else {
 			p := int64(int32(u[i].x-lo)) * s32
 			c[i].x = cLo + int64(int32((p+0x8000+p>>63)>>16))
+		}
+	}
+}
+
+// iupInnerX is iupRunX, inline, for each run of untouched points
+// between two touched ones of the contour from first of zone z: bit k of
+// touched is set for point first+k touched, bit k of starts for the
+// first point of each such run (untouched, the point before it touched,
+// a touched point after it). One call per contour rather than per run
+// saves the calls; the point loops hold the same values as iupRunX's.
+func iupInnerX(z *zone, first int, touched, starts uint64) {
+	c, o, u := z.cur, z.org, z.orus
+	n := len(c)
+	if len(o) < n || len(u) < n || first < 0 {
+		return // not reached: iupX checks the arrays
+	}
+	o, u = o[:n], u[:n]
+	for ; starts != 0; starts &= starts - 1 {
+		k := bits.TrailingZeros64(starts)
+		s := first + k
+		e := s + bits.TrailingZeros64(touched>>uint(k))
+		a, b := s-1, e
+		if uint(s) >= uint(e) || uint(e) >= uint(n) || a < 0 {
+			return // not reached: runs of the contour, between touched points
+		}
+		// The references ordered by their unscaled coordinates (swapped as
+		// indices: the point loops hold only what they use in registers; the
+		// references' data for the scale is read again when needed).
+		if u[a].x > u[b].x {
+			a, b = b, a
+		}
+		if uint(a) >= uint(n) || uint(b) >= uint(n) {
+			return // not reached (as above; for the compiler)
+		}
+		oLo, oHi := o[a].x, o[b].x
+		dLo, dHi := c[a].x-oLo, c[b].x-oHi
+		// The points up to the first one that needs the scale, then the
+		// rest.
+		i := s
+		for ; i < e; i++ {
+			x := o[i].x
+			if x <= oLo {
+				c[i].x = x + dLo
+			} else if x >= oHi {
+				c[i].x = x + dHi
+			} else {
+				break
+			}
+		}
+		if uint(i) >= uint(e) {
+			continue // all done (i == e)
+		}
+		// The scale FT_DivFix(dCur, dOrus); 0 for FreeType's trivial case
+		// (equal current or unscaled references: the points between take
+		// cLo, which is what interpolating with scale 0 gives, and
+		// FT_DivFix(0, dOrus) is 0).
+		lo, cLo := u[a].x, c[a].x
+		hi, cHi := u[b].x, c[b].x
+		var scale int64
+		if dOrus := hi - lo; dOrus > 0 {
+			scale = divFixPos(cHi-cLo, dOrus)
+		} else if dOrus < 0 { // by wrapping only: FT_DivFix's sign rule
+			scale = -divFixPos(cHi-cLo, -dOrus)
+		}
+		// mulFix(u-lo, scale) with scale's truncation to 32 bits done once.
+		s32 := int64(int32(scale))
+		for ; i < e; i++ {
+			x := o[i].x
+			if x <= oLo {
+				c[i].x = x + dLo
+			} else if x >= oHi {
+				c[i].x = x + dHi
+			} else {
+				p := int64(int32(u[i].x-lo)) * s32
+				c[i].x = cLo + int64(int32((p+0x8000+p>>63)>>16))
+			}
 		}
 	}
 }
@@ -242,11 +323,11 @@ func iupTouchedY(tags []uint8, first, size int) uint64 {
 //
 // A contour of up to 64 points is handled from a bit mask of its points
 // touched in y: each run of untouched points between two touched ones
-// is one _iup_worker_interpolate (iupRunY), and so is the run across
-// the contour's end (after the last touched point, then before the
-// first, in two pieces with the same references); a contour with a
-// single touched point is shifted by its displacement
-// (_iup_worker_shift). Longer contours go to iupContourY.
+// is one _iup_worker_interpolate (all of a contour's in one iupInnerY
+// call), and so is the run across the contour's end (after the last
+// touched point, then before the first: two iupRunY calls with the same
+// references); a contour with a single touched point is shifted by its
+// displacement (_iup_worker_shift). Longer contours go to iupContourY.
 func iupY(z *zone) {
 	n := z.nPoints
 	if n < 0 || n > len(z.tags) || z.nContours > len(z.contours) {
@@ -294,14 +375,13 @@ func iupY(z *zone) {
 			continue
 		}
 		// Runs of untouched points strictly between ft and lt each start
-		// at an untouched bit whose lower neighbour is touched.
+		// at an untouched bit whose lower neighbour is touched
+		// (iupInnerY); the run across the contour's end goes to iupRunY
+		// in its two pieces.
 		inner := ^touched & (uint64(1)<<uint(lt) - 1)
-		for starts := inner &^ (inner << 1) &^ (uint64(2)<<uint(ft) - 1); starts != 0; starts &= starts - 1 {
-			s := bits.TrailingZeros64(starts)
-			e := s + bits.TrailingZeros64(touched>>uint(s))
-			iupRunY(z, first+s-1, first+e, first+s, first+e)
+		if starts := inner &^ (inner << 1) &^ (uint64(2)<<uint(ft) - 1); starts != 0 {
+			iupInnerY(z, first, touched, starts)
 		}
-		// The run across the contour's end, in its two pieces.
 		if lt < size-1 {
 			iupRunY(z, first+lt, first+ft, first+lt+1, point)
 		}
@@ -325,12 +405,17 @@ func iupRunY(z *zone, a, b, s, e int) {
 		return // not reached: iupY checks the arrays and passes runs of a contour
 	}
 	o, u = o[:n], u[:n]
-	lo, oLo, cLo := u[a].y, o[a].y, c[a].y
-	hi, oHi, cHi := u[b].y, o[b].y, c[b].y
-	if lo > hi {
-		lo, oLo, cLo, hi, oHi, cHi = hi, oHi, cHi, lo, oLo, cLo
+	// The references ordered by their unscaled coordinates (swapped as
+	// indices: the point loops hold only what they use in registers; the
+	// references' data for the scale is read again when needed).
+	if u[a].y > u[b].y {
+		a, b = b, a
 	}
-	dLo, dHi := cLo-oLo, cHi-oHi
+	if uint(a) >= uint(n) || uint(b) >= uint(n) {
+		return // not reached (as above; for the compiler)
+	}
+	oLo, oHi := o[a].y, o[b].y
+	dLo, dHi := c[a].y-oLo, c[b].y-oHi
 	// The points up to the first one that needs the scale, then the
 	// rest.
 	i := s
@@ -344,14 +429,15 @@ func iupRunY(z *zone, a, b, s, e int) {
 			break
 		}
 	}
-	if i == e {
-		return
+	if uint(i) >= uint(e) {
+		return // all done (i == e)
 	}
-	// FreeType's trivial case (equal current or unscaled references: the
-	// points between take cLo) is the interpolation with scale 0.
-	// The scale FT_DivFix(dCur, dOrus), 0 for FreeType's trivial case
+	// The scale FT_DivFix(dCur, dOrus); 0 for FreeType's trivial case
 	// (equal current or unscaled references: the points between take
-	// cLo, which is what interpolating with scale 0 gives).
+	// cLo, which is what interpolating with scale 0 gives, and
+	// FT_DivFix(0, dOrus) is 0).
+	lo, cLo := u[a].y, c[a].y
+	hi, cHi := u[b].y, c[b].y
 	var scale int64
 	if dOrus := hi - lo; dOrus > 0 {
 		scale = divFixPos(cHi-cLo, dOrus)
@@ -369,6 +455,82 @@ func iupRunY(z *zone, a, b, s, e int) {
 		} else {
 			p := int64(int32(u[i].y-lo)) * s32
 			c[i].y = cLo + int64(int32((p+0x8000+p>>63)>>16))
+		}
+	}
+}
+
+// iupInnerY is iupRunY, inline, for each run of untouched points
+// between two touched ones of the contour from first of zone z: bit k of
+// touched is set for point first+k touched, bit k of starts for the
+// first point of each such run (untouched, the point before it touched,
+// a touched point after it). One call per contour rather than per run
+// saves the calls; the point loops hold the same values as iupRunY's.
+func iupInnerY(z *zone, first int, touched, starts uint64) {
+	c, o, u := z.cur, z.org, z.orus
+	n := len(c)
+	if len(o) < n || len(u) < n || first < 0 {
+		return // not reached: iupY checks the arrays
+	}
+	o, u = o[:n], u[:n]
+	for ; starts != 0; starts &= starts - 1 {
+		k := bits.TrailingZeros64(starts)
+		s := first + k
+		e := s + bits.TrailingZeros64(touched>>uint(k))
+		a, b := s-1, e
+		if uint(s) >= uint(e) || uint(e) >= uint(n) || a < 0 {
+			return // not reached: runs of the contour, between touched points
+		}
+		// The references ordered by their unscaled coordinates (swapped as
+		// indices: the point loops hold only what they use in registers; the
+		// references' data for the scale is read again when needed).
+		if u[a].y > u[b].y {
+			a, b = b, a
+		}
+		if uint(a) >= uint(n) || uint(b) >= uint(n) {
+			return // not reached (as above; for the compiler)
+		}
+		oLo, oHi := o[a].y, o[b].y
+		dLo, dHi := c[a].y-oLo, c[b].y-oHi
+		// The points up to the first one that needs the scale, then the
+		// rest.
+		i := s
+		for ; i < e; i++ {
+			x := o[i].y
+			if x <= oLo {
+				c[i].y = x + dLo
+			} else if x >= oHi {
+				c[i].y = x + dHi
+			} else {
+				break
+			}
+		}
+		if uint(i) >= uint(e) {
+			continue // all done (i == e)
+		}
+		// The scale FT_DivFix(dCur, dOrus); 0 for FreeType's trivial case
+		// (equal current or unscaled references: the points between take
+		// cLo, which is what interpolating with scale 0 gives, and
+		// FT_DivFix(0, dOrus) is 0).
+		lo, cLo := u[a].y, c[a].y
+		hi, cHi := u[b].y, c[b].y
+		var scale int64
+		if dOrus := hi - lo; dOrus > 0 {
+			scale = divFixPos(cHi-cLo, dOrus)
+		} else if dOrus < 0 { // by wrapping only: FT_DivFix's sign rule
+			scale = -divFixPos(cHi-cLo, -dOrus)
+		}
+		// mulFix(u-lo, scale) with scale's truncation to 32 bits done once.
+		s32 := int64(int32(scale))
+		for ; i < e; i++ {
+			x := o[i].y
+			if x <= oLo {
+				c[i].y = x + dLo
+			} else if x >= oHi {
+				c[i].y = x + dHi
+			} else {
+				p := int64(int32(u[i].y-lo)) * s32
+				c[i].y = cLo + int64(int32((p+0x8000+p>>63)>>16))
+			}
 		}
 	}
 }

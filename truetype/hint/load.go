@@ -185,11 +185,42 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 
 // storePoints stores cur (shifted left by dx) and the on-curve bits of
 // tags in out (len(cur), len(tags) >= len(out)).
+//
+// Eight points at a time through array pointers (one bounds check per
+// block, the eight tags read as one word), then four, then one by one: this per-point copy is
+// fontvm's alone (FreeType hints in the outline itself), so it is kept
+// to two loads, a subtraction and three stores a point. (Go wraps on
+// overflow, as sub does.)
 func storePoints(out []Point, cur []vec, tags []uint8, dx int64) {
 	cur = cur[:len(out)]
 	tags = tags[:len(out)]
-	for i, p := range cur {
-		out[i] = Point{X: sub(p.x, dx), Y: p.y, On: tags[i]&tagOn != 0}
+	i := 0
+	for ; i+8 <= len(out); i += 8 {
+		o := (*[8]Point)(out[i:])
+		c := (*[8]vec)(cur[i:])
+		t := binary.LittleEndian.Uint64(tags[i:])
+		o[0].X, o[0].Y, o[0].On = c[0].x-dx, c[0].y, t&(tagOn<<0) != 0
+		o[1].X, o[1].Y, o[1].On = c[1].x-dx, c[1].y, t&(tagOn<<8) != 0
+		o[2].X, o[2].Y, o[2].On = c[2].x-dx, c[2].y, t&(tagOn<<16) != 0
+		o[3].X, o[3].Y, o[3].On = c[3].x-dx, c[3].y, t&(tagOn<<24) != 0
+		o[4].X, o[4].Y, o[4].On = c[4].x-dx, c[4].y, t&(tagOn<<32) != 0
+		o[5].X, o[5].Y, o[5].On = c[5].x-dx, c[5].y, t&(tagOn<<40) != 0
+		o[6].X, o[6].Y, o[6].On = c[6].x-dx, c[6].y, t&(tagOn<<48) != 0
+		o[7].X, o[7].Y, o[7].On = c[7].x-dx, c[7].y, t&(tagOn<<56) != 0
+	}
+	if i+4 <= len(out) {
+		o := (*[4]Point)(out[i:])
+		c := (*[4]vec)(cur[i:])
+		t := binary.LittleEndian.Uint32(tags[i:])
+		o[0].X, o[0].Y, o[0].On = c[0].x-dx, c[0].y, t&(tagOn<<0) != 0
+		o[1].X, o[1].Y, o[1].On = c[1].x-dx, c[1].y, t&(tagOn<<8) != 0
+		o[2].X, o[2].Y, o[2].On = c[2].x-dx, c[2].y, t&(tagOn<<16) != 0
+		o[3].X, o[3].Y, o[3].On = c[3].x-dx, c[3].y, t&(tagOn<<24) != 0
+		i += 4
+	}
+	for ; i < len(out); i++ {
+		p := &out[i]
+		p.X, p.Y, p.On = cur[i].x-dx, cur[i].y, tags[i]&tagOn != 0
 	}
 }
 
@@ -455,11 +486,38 @@ func storeMoved(dst, src []Point, x, y int64) {
 
 // storeMovedVec is storePoints with a move: the points of cur moved by
 // (x, y) (wrapping, as add) with the on-curve bits of tags, in out.
+//
+// Eight (then four) points at a time, as storePoints.
 func storeMovedVec(out []Point, cur []vec, tags []uint8, x, y int64) {
 	cur = cur[:len(out)]
 	tags = tags[:len(out)]
-	for i, p := range cur {
-		out[i] = Point{X: add(p.x, x), Y: add(p.y, y), On: tags[i]&tagOn != 0}
+	i := 0
+	for ; i+8 <= len(out); i += 8 {
+		o := (*[8]Point)(out[i:])
+		c := (*[8]vec)(cur[i:])
+		t := binary.LittleEndian.Uint64(tags[i:])
+		o[0].X, o[0].Y, o[0].On = c[0].x+x, c[0].y+y, t&(tagOn<<0) != 0
+		o[1].X, o[1].Y, o[1].On = c[1].x+x, c[1].y+y, t&(tagOn<<8) != 0
+		o[2].X, o[2].Y, o[2].On = c[2].x+x, c[2].y+y, t&(tagOn<<16) != 0
+		o[3].X, o[3].Y, o[3].On = c[3].x+x, c[3].y+y, t&(tagOn<<24) != 0
+		o[4].X, o[4].Y, o[4].On = c[4].x+x, c[4].y+y, t&(tagOn<<32) != 0
+		o[5].X, o[5].Y, o[5].On = c[5].x+x, c[5].y+y, t&(tagOn<<40) != 0
+		o[6].X, o[6].Y, o[6].On = c[6].x+x, c[6].y+y, t&(tagOn<<48) != 0
+		o[7].X, o[7].Y, o[7].On = c[7].x+x, c[7].y+y, t&(tagOn<<56) != 0
+	}
+	if i+4 <= len(out) {
+		o := (*[4]Point)(out[i:])
+		c := (*[4]vec)(cur[i:])
+		t := binary.LittleEndian.Uint32(tags[i:])
+		o[0].X, o[0].Y, o[0].On = c[0].x+x, c[0].y+y, t&(tagOn<<0) != 0
+		o[1].X, o[1].Y, o[1].On = c[1].x+x, c[1].y+y, t&(tagOn<<8) != 0
+		o[2].X, o[2].Y, o[2].On = c[2].x+x, c[2].y+y, t&(tagOn<<16) != 0
+		o[3].X, o[3].Y, o[3].On = c[3].x+x, c[3].y+y, t&(tagOn<<24) != 0
+		i += 4
+	}
+	for ; i < len(out); i++ {
+		p := &out[i]
+		p.X, p.Y, p.On = cur[i].x+x, cur[i].y+y, tags[i]&tagOn != 0
 	}
 }
 
@@ -549,18 +607,18 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	}
 	tags := ld.tags[base : base+m]
 	onBits(tags[:n], g.Flags)
-	tags[n], tags[n+1], tags[n+2], tags[n+3] = 0, 0, 0, 0
-	orus[n], orus[n+1], orus[n+2], orus[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
-	// the phantom points scaled (load set pp1.y = pp2.y = 0 and
+	binary.LittleEndian.PutUint32(tags[n:], 0)
+	// the phantom points (one bounds check per array): unscaled in
+	// orus, scaled in cur and org (load set pp1.y = pp2.y = 0 and
 	// pp3.x = pp4.x; FT_MulFix as scaleFUnits)
+	pu, pc, po := (*[4]vec)(orus[n:]), (*[4]vec)(cur[n:]), (*[4]vec)(org[n:])
+	pu[0], pu[1], pu[2], pu[3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
 	s32 := int64(int32(s))
-	x3 := scaleFUnits(int32(ld.pp3.x), s32)
-	ld.pp1 = vec{scaleFUnits(int32(ld.pp1.x), s32), 0}
-	ld.pp2 = vec{scaleFUnits(int32(ld.pp2.x), s32), 0}
-	ld.pp3 = vec{x3, scaleFUnits(int32(ld.pp3.y), s32)}
-	ld.pp4 = vec{x3, scaleFUnits(int32(ld.pp4.y), s32)}
-	cur[n], cur[n+1], cur[n+2], cur[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
-	org[n], org[n+1], org[n+2], org[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
+	x1, x2 := scaleFUnits(int32(ld.pp1.x), s32), scaleFUnits(int32(ld.pp2.x), s32)
+	x3, y3, y4 := scaleFUnits(int32(ld.pp3.x), s32), scaleFUnits(int32(ld.pp3.y), s32), scaleFUnits(int32(ld.pp4.y), s32)
+	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
+	pc[0], pc[1], pc[2], pc[3] = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
+	po[0], po[1], po[2], po[3] = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
 	z := &in.e.pts
 	if !ld.zoneOK || ld.zoneBase != base {
 		z.org, z.cur, z.orus, z.tags = ld.org[base:], ld.cur[base:], ld.orus[base:], ld.tags[base:]
@@ -857,7 +915,7 @@ func (in *Instance) hintGlyph(composite bool, ins []byte) {
 	} else {
 		e.xScale, e.yScale = in.scale, in.scale
 	}
-	pp := cur[n-4:]
+	pp := (*[4]vec)(cur[n-4:])
 	pp[0].x = pixRound(pp[0].x)
 	pp[1].x = pixRound(pp[1].x)
 	pp[2].y = pixRound(pp[2].y)
@@ -879,8 +937,8 @@ func (in *Instance) hintGlyph(composite bool, ins []byte) {
 			Opcode: e.errOp, Glyph: ld.gid, kind: ErrProgram}
 	}
 	if !(e.version == 40 && e.backwardCompat) {
-		cur = z.cur[:n]
-		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = cur[n-4], cur[n-3], cur[n-2], cur[n-1]
+		pp = (*[4]vec)(z.cur[n-4 : n])
+		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
 	}
 }
 
@@ -961,8 +1019,9 @@ func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, st
 	}
 	ld.ensure(ld.nPoints + 4)
 	n := ld.nPoints
-	ld.cur[n], ld.cur[n+1], ld.cur[n+2], ld.cur[n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
-	ld.tags[n], ld.tags[n+1], ld.tags[n+2], ld.tags[n+3] = 0, 0, 0, 0
+	pc := (*[4]vec)(ld.cur[n:])
+	pc[0], pc[1], pc[2], pc[3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
+	binary.LittleEndian.PutUint32(ld.tags[n:], 0)
 	if g.InstructionsErr != nil {
 		code := "Too_Many_Hints"
 		return glyphErr(gid, code, g.InstructionsErr.Error())

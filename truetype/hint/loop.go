@@ -13,18 +13,19 @@ import (
 // same stack, same counters - but keeps the hot machine state (ip, stack
 // top, code) in locals and runs the cheap, frequent instructions in the
 // loop itself: pushes, stack, arithmetic, comparison and logic, RS, WS,
-// RCVT, SRP0-2, SVTCA, MPPEM, the graphics-state setters that only store
-// a value (rounding modes, SMD, SCVTCI, SSWCI, SDB, SDS, FLIPON/OFF),
-// DELTAP1-3 at a ppem none of its pairs can apply to, IF/ELSE/EIF, the
-// jumps, CALL, LOOPCALL and ENDF. Each of those cases first checks every
-// condition under which FreeType would do anything but the plain
-// operation (too few arguments, no room on the stack, code overflow, a
-// zero divisor, a bad jump, the first storage write of a glyph program,
-// ...); if one holds, it leaves the machine untouched and the
-// instruction takes the slow path instead: its handler (what dispatch
-// calls), set up as runTraced sets it up, or step, which is runTraced's
-// per-instruction body. So every odd case has one implementation, the
-// reference one, and the inline cases only ever take the plain path.
+// RCVT, SRP0-2, SVTCA, MPPEM, GC, the graphics-state setters that only
+// store a value (rounding modes, SMD, SCVTCI, SSWCI, SDB, SDS, SLOOP,
+// FLIPON/OFF), DELTAP1-3 at a ppem none of its pairs can apply to,
+// IF/ELSE/EIF, the jumps, CALL, LOOPCALL and ENDF. Each of those cases
+// first checks every condition under which FreeType would do anything
+// but the plain operation (too few arguments, no room on the stack, code
+// overflow, a zero divisor, a bad jump, the first storage write of a
+// glyph program, a negative loop count, ...); if one holds, it leaves
+// the machine untouched and the instruction takes the slow path instead:
+// its handler (what dispatch calls), set up as runTraced sets it up, or
+// step, which is runTraced's per-instruction body. So every odd case has
+// one implementation, the reference one, and the inline cases only ever
+// take the plain path.
 //
 // The inline cases advance ip and the stack top by constants, so the
 // next instruction's address does not wait for table lookups.
@@ -447,6 +448,45 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 					stack[i] = stack[i+1]
 				}
 				stack[top-1] = k
+			}
+			ip++
+			continue
+		case 0x17: // SLOOP (a negative count fails: step)
+			if top < 1 || stack[top-1] < 0 {
+				break
+			}
+			top--
+			e.gs.loop = min(stack[top], 0xFFFF)
+			ip++
+			continue
+		case 0x46, 0x47: // GC[a]
+			if top < 1 {
+				break
+			}
+			z := e.zp2
+			if l := uint64(stack[top-1]); l >= uint64(z.nPoints) {
+				stack[top-1] = 0
+			} else if op == 0x47 {
+				stack[top-1] = e.dualProject(z.org[l].x, z.org[l].y)
+			} else {
+				stack[top-1] = e.project(z.cur[l].x, z.cur[l].y)
+			}
+			ip++
+			continue
+		case 0x2E, 0x2F: // MDAP[a], with the freedom vector on an axis and, for MDAP[1], round to grid
+			if top < 1 || !(e.moveX || e.moveY) || (op == 0x2F && e.gs.roundState != roundToGrid) {
+				break
+			}
+			top--
+			p := uint16(stack[top])
+			if z := e.zp0; int(p) < z.nPoints { // (else nothing, as insMDAP)
+				var d int64
+				if op == 0x2F {
+					c := e.project(z.cur[p].x, z.cur[p].y)
+					d = roundGrid(c) - c
+				}
+				e.moveDirect(z, int(p), d)
+				e.gs.rp0, e.gs.rp1 = p, p
 			}
 			ip++
 			continue

@@ -1,0 +1,184 @@
+package shape
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"fontvm/graphite"
+)
+
+// TestConstraintRuns checks constraintRuns, which lets testConstraint skip
+// constraint runs whose outcome it knows: random constraints (decoded with
+// graphite's loader for a rule of 4 slots with pre-context 0 or 1) run at
+// each slot of a fresh segment with random feature values; wherever a run
+// is said to be known, the run must end with the predicted truth, status
+// finished, and the segment, slot map, features and stack guard words as
+// they were. Each outcome kind must occur often, so the test cannot pass
+// vacuously (and a wrong analysis, e.g. one accepting a slot-relative
+// read or a matching cntxt_item, is caught).
+func TestConstraintRuns(t *testing.T) {
+	x := newFixture(t)
+	rng := rand.New(rand.NewSource(11))
+	iters := 20000
+	if testing.Short() {
+		iters = 3000
+	}
+	nop := &code{instrs: []instr{{op: mRetTrue, base: mRetTrue}}}
+	var kinds [4]int
+	rules := 0
+	for iter := 0; iter < iters; iter++ {
+		bc := randConstraint(rng)
+		pre := rng.Intn(2)
+		gc, err := x.f.src.DecodeCode(x.f.silf.classes, true, bc, pre, 4, graphite.PassSubstitute)
+		if err != nil || gc == nil {
+			continue
+		}
+		c := newCode(gc)
+		if c == nil {
+			continue
+		}
+		trueAt, featAt, notAt, feat := constraintRuns(gc, 4, pre)
+		if trueAt&featAt != 0 || trueAt&notAt != 0 || featAt&notAt != 0 {
+			t.Fatalf("program % x: overlapping masks %b %b %b", bc, trueAt, featAt, notAt)
+		}
+		for n := 0; n < 4; n++ {
+			kind := runExec
+			switch {
+			case trueAt>>n&1 != 0:
+				kind = runTrue
+			case featAt>>n&1 != 0:
+				kind = runFeat
+			case notAt>>n&1 != 0:
+				kind = runNotFeat
+			}
+			kinds[kind]++
+			if kind == runExec {
+				continue
+			}
+			for i := range x.stackInit {
+				x.stackInit[i] = int32(rng.Intn(3))
+			}
+			x.runCode(nop, false, 4, 1) // a fresh segment, all 4 slots mapped
+			sh := x.sh
+			for i := range sh.seg.feats {
+				sh.seg.feats[i] = uint32(rng.Intn(3))
+			}
+			sh.smap.precontext = pre
+			before := x.segState(0, stFinished)
+			fv := sh.seg.getFeature(int(feat)) != 0
+			want := kind == runTrue || (kind == runFeat) == fv
+			idx := 1 + n
+			ret := sh.mach.runCode(c, &idx)
+			after := x.segState(0, sh.mach.status)
+			if (ret != 0) != want || after != before {
+				t.Fatalf("iteration %d: program % x (pre %d) at slot %d, kind %d feature %d (%v): ret %d, want non-zero %v\nbefore %s\nafter %s",
+					iter, bc, pre, n, kind, feat, fv, ret, want, firstLine(before), firstLine(after))
+			}
+		}
+		// the whole rule, fast and slow, in the same random surroundings
+		// (a short slot map exercises exec's slot-offset check)
+		if trueAt|featAt|notAt != 0 {
+			fast := &rule{constraint: c, sort: 4, preContext: pre, trueAt: trueAt, featAt: featAt, notAt: notAt, feat: feat,
+				knownAt: trueAt | featAt | notAt}
+			slow := &rule{constraint: c, sort: 4, preContext: pre}
+			seed := rng.Int63()
+			got := x.testRule(fast, seed)
+			want := x.testRule(slow, seed)
+			if got != want {
+				t.Fatalf("iteration %d: program % x (pre %d): testConstraint with known runs differs\nslow %s\nfast %s", iter, bc, pre, want, got)
+			}
+			rules++
+		}
+	}
+	for k, v := range kinds {
+		if v < iters/50 {
+			t.Fatalf("vacuous: outcome kinds %v (kind %d rare)", kinds, k)
+		}
+	}
+	if rules < iters/50 {
+		t.Fatalf("vacuous: %d rules compared", rules)
+	}
+	t.Logf("outcome kinds (exec, true, feat, not feat): %v; %d rules compared", kinds, rules)
+}
+
+// testRule runs testConstraint for r on a fresh segment whose surroundings
+// (stack guard words, features, mapped slots, map size, pre-context) come
+// from seed, and renders the outcome.
+func (x *machineFixture) testRule(r *rule, seed int64) string {
+	rng := rand.New(rand.NewSource(seed))
+	for i := range x.stackInit {
+		x.stackInit[i] = int32(rng.Intn(3))
+	}
+	nop := &code{instrs: []instr{{op: mRetTrue, base: mRetTrue}}}
+	x.runCode(nop, false, 1+rng.Intn(4), 1)
+	sh := x.sh
+	for i := range sh.seg.feats {
+		sh.seg.feats[i] = uint32(rng.Intn(3))
+	}
+	sm := &sh.smap
+	sm.precontext = r.preContext
+	if rng.Intn(3) == 0 {
+		sm.size = rng.Intn(sm.size + 1)
+	}
+	if rng.Intn(4) == 0 {
+		sm.arr[1+rng.Intn(4)] = nil
+	}
+	ok := sh.testConstraint(r, 1)
+	return fmt.Sprintf("holds %v %s", ok, x.segState(0, sh.mach.status))
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// randConstraint builds a random constraint from the operations
+// constraintRuns accepts and some it must refuse.
+func randConstraint(rng *rand.Rand) []byte {
+	var b []byte
+	k := 1 + rng.Intn(7)
+	for i := 0; i < k; i++ {
+		switch rng.Intn(16) {
+		case 0, 1, 2:
+			b = append(b, opPushByte, byte(rng.Intn(5)-2))
+		case 3, 4:
+			off := 0
+			if rng.Intn(4) == 0 {
+				off = rng.Intn(3) - 1
+			}
+			b = append(b, opPushFeat, byte(rng.Intn(3)), byte(int8(off)))
+		case 5:
+			b = append(b, []byte{opAnd, opOr, opNot, opEqual, opNotEq, opLess, opAdd, opSub, opMul, opNeg, opMax, opMin}[rng.Intn(12)])
+		case 6:
+			b = append(b, []byte{opBitOr, opBitAnd, opBitNot, opTrunc8, opTrunc16, opCond}[rng.Intn(6)])
+		case 7:
+			b = append(b, opPushISlotAttr, slatUserDefn, byte(rng.Intn(3)-1), byte(rng.Intn(2)))
+		case 8:
+			b = append(b, opPushGlyphAttr8, byte(rng.Intn(3)), byte(rng.Intn(3)-1))
+		case 9:
+			b = append(b, opCntxtItem, byte(rng.Intn(3)), byte(rng.Intn(4)))
+		case 10:
+			b = append(b, opDiv)
+		case 11:
+			b = append(b, opPushSlotAttr, slatAdvX, byte(rng.Intn(3)-1))
+		case 12, 13:
+			b = append(b, opPushFeat, byte(rng.Intn(3)), 0, opNot)
+		default:
+			b = append(b, opPushByte, byte(rng.Intn(3)))
+		}
+	}
+	switch rng.Intn(5) {
+	case 0:
+		b = append(b, opRetTrue)
+	case 1:
+		b = append(b, opRetZero)
+	case 2:
+	default:
+		b = append(b, opPopRet)
+	}
+	return b
+}

@@ -1,0 +1,51 @@
+package hint
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+)
+
+// TestStoreLoops checks the unrolled output copies (storePoints,
+// storeMovedVec: eight points a block plus a tail) against a plain
+// point-by-point copy, for every length 0..40 (every block/tail split),
+// random tags (only tagOn may count) and coordinates and moves near the
+// int64 limits (the sums wrap, as add and sub do).
+func TestStoreLoops(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	edge := []int64{0, 1, -1, 64, -64, math.MaxInt64, math.MinInt64, math.MaxInt32, math.MinInt32}
+	val := func() int64 {
+		if rng.Intn(4) == 0 {
+			return edge[rng.Intn(len(edge))]
+		}
+		return int64(rng.Uint64()) >> uint(rng.Intn(64))
+	}
+	for iter := 0; iter < 4000; iter++ {
+		n := iter % 41
+		extra := rng.Intn(3) // cur and tags may be longer than out
+		cur, tags := make([]vec, n+extra), make([]uint8, n+extra)
+		for i := range cur {
+			cur[i] = vec{val(), val()}
+			tags[i] = uint8(rng.Uint32())
+		}
+		dx, x, y := val(), val(), val()
+		want1, want2 := make([]Point, n), make([]Point, n)
+		for i := 0; i < n; i++ {
+			on := tags[i]&tagOn != 0
+			want1[i] = Point{X: sub(cur[i].x, dx), Y: cur[i].y, On: on}
+			want2[i] = Point{X: add(cur[i].x, x), Y: add(cur[i].y, y), On: on}
+		}
+		got1, got2 := make([]Point, n), make([]Point, n)
+		for i := range got1 {
+			got1[i] = Point{X: 7, Y: 7, On: tags[i]&tagOn == 0} // stale values to overwrite
+			got2[i] = got1[i]
+		}
+		storePoints(got1, cur, tags, dx)
+		storeMovedVec(got2, cur, tags, x, y)
+		for i := 0; i < n; i++ {
+			if got1[i] != want1[i] || got2[i] != want2[i] {
+				t.Fatalf("n %d point %d: storePoints %v want %v; storeMovedVec %v want %v", n, i, got1[i], want1[i], got2[i], want2[i])
+			}
+		}
+	}
+}
