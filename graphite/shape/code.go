@@ -593,6 +593,15 @@ const (
 	runNotFeat        // the run returns non-zero iff feature feat is zero
 )
 
+// runAnalysis is constraintRuns' state for one face.
+type runAnalysis struct {
+	budget int
+	ins    []instr
+}
+
+// runBudget bounds the work of constraintRuns for one face.
+const runBudget = 1 << 24
+
 // constraintRuns returns, for a rule of sort slots with pre-context pre
 // and constraint gc, the slots n (n < 64) at which the constraint's run is
 // known without running it, as masks: trueAt where it returns non-zero,
@@ -607,23 +616,63 @@ const (
 // changes nothing but stack entries above its final top, which are always
 // written before they are read again (see exec); exec's slot-offset check,
 // which does not depend on n, remains for the caller to make.
-func constraintRuns(gc *graphite.Code, sort, pre int) (trueAt, featAt, notAt uint64, feat uint8) {
+//
+// The analysis of one face is bounded: a is its scratch state, and once
+// a.budget (instructions decoded or evaluated) runs out, no more runs are
+// known.
+func constraintRuns(a *runAnalysis, gc *graphite.Code, sort, pre int) (trueAt, featAt, notAt uint64, feat uint8) {
 	if gc == nil || len(gc.Instrs) == 0 || len(gc.TempCopyAt) != 0 || len(gc.Instrs) > 256 {
 		return 0, 0, 0, 0
 	}
-	var scratch code
-	ins := make([]instr, len(gc.Instrs))
-	for i, in := range gc.Instrs {
-		ins[i] = scratch.decodeInstr(in)
+	cost := (1 + min(sort, 64)) * len(gc.Instrs)
+	if a.budget < cost {
+		return 0, 0, 0, 0
 	}
+	a.budget -= cost
+	var scratch code
+	ins := a.ins[:0]
+	for _, in := range gc.Instrs {
+		ins = append(ins, scratch.decodeInstr(in))
+	}
+	a.ins = ins
+	// a run depends on its slot only through the cntxt_items whose slot
+	// it is: runs at slots no cntxt_item names are evaluated once
+	var items [4]int8
+	ni := 0
+	for i := range ins {
+		if ins[i].op == mCntxtItem {
+			if ni == len(items) {
+				ni = -1
+				break
+			}
+			items[ni] = ins[i].off
+			ni++
+		}
+	}
+	otherKind, otherFeat, haveOther := runExec, uint8(0), false
 	haveFeat := false
 	for n := 0; n < sort && n < 64; n++ {
-		kind, a := constraintRun(ins, n-pre)
+		rel := n - pre
+		named := ni < 0
+		for _, o := range items[:max(ni, 0)] {
+			named = named || int(o) == rel
+		}
+		var kind int
+		var f uint8
+		switch {
+		case named:
+			kind, f = constraintRun(ins, rel)
+		case haveOther:
+			kind, f = otherKind, otherFeat
+		default:
+			kind, f = constraintRun(ins, rel)
+			otherKind, otherFeat, haveOther = kind, f, true
+		}
 		if kind == runFeat || kind == runNotFeat {
-			if haveFeat && a != feat {
+			if haveFeat && f != feat {
 				continue // one feature per rule
 			}
-			haveFeat, feat = true, a
+			haveFeat, feat = true, f
 		}
 		switch kind {
 		case runTrue:
@@ -644,9 +693,9 @@ func constraintRuns(gc *graphite.Code, sort, pre int) (trueAt, featAt, notAt uin
 func constraintRun(ins []instr, rel int) (int, uint8) {
 	// a value: a constant, or the truth of a feature (negated with neg)
 	type val struct {
-		c        int32
-		feat     int // -1 for a constant
-		raw, neg bool
+		c    int32
+		feat int // -1 for a constant
+		neg  bool
 	}
 	var st [16]val
 	sp := 0
@@ -686,7 +735,7 @@ func constraintRun(ins []instr, rel int) (int, uint8) {
 			if in.off != 0 || sp == len(st) {
 				return runExec, 0
 			}
-			st[sp] = val{feat: int(in.a), raw: true}
+			st[sp] = val{feat: int(in.a)}
 			sp++
 		case mAnd, mOr:
 			if sp < 2 {
@@ -713,7 +762,6 @@ func constraintRun(ins []instr, rel int) (int, uint8) {
 			case !and && x.c != 0:
 				st[sp-1] = val{c: 1, feat: -1}
 			default: // the feature's truth
-				y.raw = false
 				st[sp-1] = y
 			}
 		case mNot:

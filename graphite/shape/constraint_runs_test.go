@@ -25,72 +25,18 @@ func TestConstraintRuns(t *testing.T) {
 	if testing.Short() {
 		iters = 3000
 	}
-	nop := &code{instrs: []instr{{op: mRetTrue, base: mRetTrue}}}
 	var kinds [4]int
 	rules := 0
 	for iter := 0; iter < iters; iter++ {
 		bc := randConstraint(rng)
-		pre := rng.Intn(2)
-		gc, err := x.f.src.DecodeCode(x.f.silf.classes, true, bc, pre, 4, graphite.PassSubstitute)
-		if err != nil || gc == nil {
-			continue
+		k, r, msg := x.checkConstraintRuns(bc, rng.Intn(2), rng.Int63())
+		if msg != "" {
+			t.Fatalf("iteration %d: %s", iter, msg)
 		}
-		c := newCode(gc)
-		if c == nil {
-			continue
+		for i := range kinds {
+			kinds[i] += k[i]
 		}
-		trueAt, featAt, notAt, feat := constraintRuns(gc, 4, pre)
-		if trueAt&featAt != 0 || trueAt&notAt != 0 || featAt&notAt != 0 {
-			t.Fatalf("program % x: overlapping masks %b %b %b", bc, trueAt, featAt, notAt)
-		}
-		for n := 0; n < 4; n++ {
-			kind := runExec
-			switch {
-			case trueAt>>n&1 != 0:
-				kind = runTrue
-			case featAt>>n&1 != 0:
-				kind = runFeat
-			case notAt>>n&1 != 0:
-				kind = runNotFeat
-			}
-			kinds[kind]++
-			if kind == runExec {
-				continue
-			}
-			for i := range x.stackInit {
-				x.stackInit[i] = int32(rng.Intn(3))
-			}
-			x.runCode(nop, false, 4, 1) // a fresh segment, all 4 slots mapped
-			sh := x.sh
-			for i := range sh.seg.feats {
-				sh.seg.feats[i] = uint32(rng.Intn(3))
-			}
-			sh.smap.precontext = pre
-			before := x.segState(0, stFinished)
-			fv := sh.seg.getFeature(int(feat)) != 0
-			want := kind == runTrue || (kind == runFeat) == fv
-			idx := 1 + n
-			ret := sh.mach.runCode(c, &idx)
-			after := x.segState(0, sh.mach.status)
-			if (ret != 0) != want || after != before {
-				t.Fatalf("iteration %d: program % x (pre %d) at slot %d, kind %d feature %d (%v): ret %d, want non-zero %v\nbefore %s\nafter %s",
-					iter, bc, pre, n, kind, feat, fv, ret, want, firstLine(before), firstLine(after))
-			}
-		}
-		// the whole rule, fast and slow, in the same random surroundings
-		// (a short slot map exercises exec's slot-offset check)
-		if trueAt|featAt|notAt != 0 {
-			fast := &rule{constraint: c, sort: 4, preContext: pre, trueAt: trueAt, featAt: featAt, notAt: notAt, feat: feat,
-				knownAt: trueAt | featAt | notAt}
-			slow := &rule{constraint: c, sort: 4, preContext: pre}
-			seed := rng.Int63()
-			got := x.testRule(fast, seed)
-			want := x.testRule(slow, seed)
-			if got != want {
-				t.Fatalf("iteration %d: program % x (pre %d): testConstraint with known runs differs\nslow %s\nfast %s", iter, bc, pre, want, got)
-			}
-			rules++
-		}
+		rules += r
 	}
 	for k, v := range kinds {
 		if v < iters/50 {
@@ -101,6 +47,91 @@ func TestConstraintRuns(t *testing.T) {
 		t.Fatalf("vacuous: %d rules compared", rules)
 	}
 	t.Logf("outcome kinds (exec, true, feat, not feat): %v; %d rules compared", kinds, rules)
+}
+
+// checkConstraintRuns decodes bc as the constraint of a 4-slot rule with
+// pre-context pre and checks constraintRuns' masks against exec (each known
+// run, in surroundings from seed) and testConstraint with the masks against
+// testConstraint without. It returns how many slots had each outcome kind,
+// whether a whole rule was compared (1) and what went wrong ("" for
+// nothing).
+func (x *machineFixture) checkConstraintRuns(bc []byte, pre int, seed int64) (kinds [4]int, rules int, msg string) {
+	gc, err := x.f.src.DecodeCode(x.f.silf.classes, true, bc, pre, 4, graphite.PassSubstitute)
+	if err != nil || gc == nil {
+		return kinds, 0, ""
+	}
+	c := newCode(gc)
+	if c == nil {
+		return kinds, 0, ""
+	}
+	rng := rand.New(rand.NewSource(seed))
+	trueAt, featAt, notAt, feat := constraintRuns(&runAnalysis{budget: runBudget}, gc, 4, pre)
+	if trueAt&featAt != 0 || trueAt&notAt != 0 || featAt&notAt != 0 {
+		return kinds, 0, fmt.Sprintf("program % x: overlapping masks %b %b %b", bc, trueAt, featAt, notAt)
+	}
+	nop := &code{instrs: []instr{{op: mRetTrue, base: mRetTrue}}}
+	for n := 0; n < 4; n++ {
+		kind := runExec
+		switch {
+		case trueAt>>n&1 != 0:
+			kind = runTrue
+		case featAt>>n&1 != 0:
+			kind = runFeat
+		case notAt>>n&1 != 0:
+			kind = runNotFeat
+		}
+		kinds[kind]++
+		if kind == runExec {
+			continue
+		}
+		for i := range x.stackInit {
+			x.stackInit[i] = int32(rng.Intn(3))
+		}
+		x.runCode(nop, false, 4, 1) // a fresh segment, all 4 slots mapped
+		sh := x.sh
+		for i := range sh.seg.feats {
+			sh.seg.feats[i] = uint32(rng.Intn(3))
+		}
+		sh.smap.precontext = pre
+		before := x.segState(0, stFinished)
+		fv := sh.seg.getFeature(int(feat)) != 0
+		want := kind == runTrue || (kind == runFeat) == fv
+		idx := 1 + n
+		ret := sh.mach.runCode(c, &idx)
+		after := x.segState(0, sh.mach.status)
+		if (ret != 0) != want || after != before {
+			return kinds, 0, fmt.Sprintf("program % x (pre %d) at slot %d, kind %d feature %d (%v): ret %d, want non-zero %v\nbefore %s\nafter %s",
+				bc, pre, n, kind, feat, fv, ret, want, firstLine(before), firstLine(after))
+		}
+	}
+	if trueAt|featAt|notAt == 0 {
+		return kinds, 0, ""
+	}
+	// the whole rule, fast and slow, in the same random surroundings (a
+	// short slot map exercises exec's slot-offset check)
+	fast := &rule{constraint: c, sort: 4, preContext: pre, trueAt: trueAt, featAt: featAt, notAt: notAt, feat: feat,
+		knownAt: trueAt | featAt | notAt}
+	slow := &rule{constraint: c, sort: 4, preContext: pre}
+	seed2 := rng.Int63()
+	if got, want := x.testRule(fast, seed2), x.testRule(slow, seed2); got != want {
+		return kinds, 0, fmt.Sprintf("program % x (pre %d): testConstraint with known runs differs\nslow %s\nfast %s", bc, pre, want, got)
+	}
+	return kinds, 1, ""
+}
+
+// FuzzConstraintRuns is TestConstraintRuns on arbitrary bytecode.
+//
+//	go test ./graphite/shape -run XXX -fuzz FuzzConstraintRuns
+func FuzzConstraintRuns(f *testing.F) {
+	x := newFixture(f)
+	f.Add(uint8(1), int64(1), []byte{opPushFeat, 0, 0, opCntxtItem, 0, 4, opPushByte, 1, opPushByte, 2, opLess, opAnd, opPopRet})
+	f.Add(uint8(0), int64(2), []byte{opPushFeat, 1, 0, opNot, opPopRet})
+	f.Add(uint8(0), int64(3), []byte{opCntxtItem, 1, 3, opPushISlotAttr, slatUserDefn, 0, 0, opPopRet})
+	f.Fuzz(func(t *testing.T, pre uint8, seed int64, bc []byte) {
+		if _, _, msg := x.checkConstraintRuns(bc, int(pre%4), seed); msg != "" {
+			t.Fatal(msg)
+		}
+	})
 }
 
 // testRule runs testConstraint for r on a fresh segment whose surroundings
@@ -181,4 +212,25 @@ func randConstraint(rng *rand.Rand) []byte {
 		b = append(b, opPopRet)
 	}
 	return b
+}
+
+// TestConstraintRunsBudget checks that constraintRuns stops knowing runs
+// once the face's budget is spent, and charges what it uses.
+func TestConstraintRunsBudget(t *testing.T) {
+	x := newFixture(t)
+	gc, err := x.f.src.DecodeCode(x.f.silf.classes, true, []byte{opPushFeat, 1, 0, opNot, opPopRet}, 0, 4, graphite.PassSubstitute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &runAnalysis{budget: runBudget}
+	if _, _, notAt, _ := constraintRuns(a, gc, 4, 0); notAt != 0xF {
+		t.Fatalf("notAt %b, want 1111", notAt)
+	}
+	if used := runBudget - a.budget; used <= 0 {
+		t.Fatalf("budget used %d", used)
+	}
+	a.budget = 3
+	if trueAt, featAt, notAt, _ := constraintRuns(a, gc, 4, 0); trueAt|featAt|notAt != 0 || a.budget != 3 {
+		t.Fatalf("out of budget: masks %b %b %b, budget %d", trueAt, featAt, notAt, a.budget)
+	}
 }

@@ -91,6 +91,7 @@ func (f *Face) buildSilf(gf *graphite.Face) (*silf, error) {
 		s.justs = append(s.justs, justInfo{uint8(j.AttrStretch), uint8(j.AttrShrink), uint8(j.AttrStep), uint8(j.AttrWeight)})
 	}
 	s.passes = make([]pass, len(gs.Passes))
+	ra := runAnalysis{budget: runBudget}
 	for i, gp := range gs.Passes {
 		p := &s.passes[i]
 		*p = pass{
@@ -109,7 +110,7 @@ func (f *Face) buildSilf(gf *graphite.Face) (*silf, error) {
 			gr := &gp.Rules[k]
 			r := &p.rules[k]
 			*r = rule{constraint: newCode(gr.Constraint), action: newCode(gr.Action), sort: gr.Sort, preContext: gr.PreContext, index: gr.Index}
-			r.trueAt, r.featAt, r.notAt, r.feat = constraintRuns(gr.Constraint, gr.Sort, gr.PreContext)
+			r.trueAt, r.featAt, r.notAt, r.feat = constraintRuns(&ra, gr.Constraint, gr.Sort, gr.PreContext)
 			r.knownAt = r.trueAt | r.featAt | r.notAt
 		}
 		p.states = make([][]*rule, gp.NumStates)
