@@ -79,8 +79,10 @@ type Options struct {
 // 64-bit as FreeType's FT_Pos (hostile programs can move points beyond
 // 32 bits, and FreeType reports them so).
 type Point struct {
-	X, Y int64
+	// On comes first: the loader's per-point stores address it as
+	// element base + 0, which saves an address computation a point.
 	On   bool // on-curve point (after FLIPPT/FLIPRGON/FLIPRGOFF)
+	X, Y int64
 }
 
 // A Glyph is a loaded glyph. The caller owns it; LoadGlyph reuses its

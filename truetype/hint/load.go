@@ -187,10 +187,10 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 // tags in out (len(cur), len(tags) >= len(out)).
 //
 // Eight points at a time through array pointers (one bounds check per
-// block, the eight tags read as one word), then four, then one by one: this per-point copy is
-// fontvm's alone (FreeType hints in the outline itself), so it is kept
-// to two loads, a subtraction and three stores a point. (Go wraps on
-// overflow, as sub does.)
+// block, the eight tags read as one word), then four, then one by one:
+// this per-point copy is fontvm's alone (FreeType hints in the outline
+// itself), so it is kept to two loads, a subtraction and three stores a
+// point. (Go wraps on overflow, as sub does.)
 func storePoints(out []Point, cur []vec, tags []uint8, dx int64) {
 	cur = cur[:len(out)]
 	tags = tags[:len(out)]
@@ -295,7 +295,7 @@ func (in *Instance) load(gid uint16, depth int) error {
 		return glyphError(int(gid), err, ld.hinted)
 	}
 	// tt_get_metrics and tt_loader_set_pp. The phantom points' y (pp1,
-	// pp2) are 0 and their x (pp3, pp4) equal; loadSimple relies on it.
+	// pp2) are 0 and their x (pp3, pp4) equal; the simple-glyph loaders rely on it.
 	var aw, lsb int64
 	if p := 4 * int(gid); int(gid) < f.nHMetrics && p+4 <= len(f.hmtx) {
 		b := f.hmtx[p : p+4]
@@ -319,7 +319,23 @@ func (in *Instance) load(gid uint16, depth int) error {
 	ld.pp3 = vec{x3, int64(g.YMax) + tsb}
 	ld.pp4 = vec{x3, ld.pp3.y - ah}
 	if g.NumContours > 0 {
-		return in.loadSimple(int(gid), g, depth)
+		// TT_Load_Simple_Glyph and TT_Process_Simple_Glyph (written
+		// here rather than called: one call level less per glyph): a
+		// glyph with a program to run goes through loadSimpleProgram,
+		// a top-level glyph (depth 0) without one straight from font
+		// units to the caller's Glyph (loadSimpleDirect), a component
+		// without one through loadSimplePlain.
+		if ld.nPoints+len(g.X)+4 > MaxPoints || ld.nContours+len(g.EndPts) > MaxContours {
+			return glyphErr(int(gid), "Array_Too_Large", "too many points")
+		}
+		if ld.hinted && len(g.Instructions) > 0 {
+			in.loadSimpleProgram(g, depth)
+		} else if depth == 0 && ld.out != nil {
+			in.loadSimpleDirect(g)
+		} else {
+			in.loadSimplePlain(g, depth)
+		}
+		return nil
 	}
 	if g.NumContours == 0 {
 		in.scalePP()
@@ -532,26 +548,6 @@ func (in *Instance) scalePP() {
 	ld.pp4.y = mulFix(ld.pp4.y, s)
 }
 
-// loadSimple is TT_Load_Simple_Glyph and TT_Process_Simple_Glyph, for
-// the phantom points load has just set: a glyph with a program to run
-// goes through loadSimpleProgram, a top-level glyph (depth 0) without
-// one straight from font units to the caller's Glyph
-// (loadSimpleDirect), a component without one through loadSimplePlain.
-func (in *Instance) loadSimple(gid int, g *sfnt.Glyph, depth int) error {
-	ld := &in.ld
-	if ld.nPoints+len(g.X)+4 > MaxPoints || ld.nContours+len(g.EndPts) > MaxContours {
-		return glyphErr(gid, "Array_Too_Large", "too many points")
-	}
-	if ld.hinted && len(g.Instructions) > 0 {
-		in.loadSimpleProgram(g, depth)
-	} else if depth == 0 && ld.out != nil {
-		in.loadSimpleDirect(g)
-	} else {
-		in.loadSimplePlain(g, depth)
-	}
-	return nil
-}
-
 // addContours appends room for nc contour ends to ld.contours and
 // returns it.
 func (ld *loader) addContours(nc int) []int {
@@ -565,12 +561,12 @@ func (ld *loader) addContours(nc int) []int {
 	return ld.contours[nc0 : nc0+nc]
 }
 
-// loadSimpleProgram is loadSimple for a hinted glyph with instructions:
-// the points go to the loader's arrays, unscaled to orus and scaled to
-// cur and org (TT_Hint_Glyph's copy) in one pass, and the glyph's
-// program runs on them (hintGlyph). FT_GlyphLoader_Add makes the contour
-// ends absolute; the program sees them relative to the glyph's first
-// point (its zone starts there), so that is done after hinting.
+// loadSimpleProgram is load's simple-glyph path for a hinted glyph with
+// instructions: the points go to the loader's arrays, unscaled to orus
+// and scaled to cur and org (TT_Hint_Glyph's copy) in one pass, and the
+// glyph's program runs on them (hintGlyph). FT_GlyphLoader_Add makes the
+// contour ends absolute; the program sees them relative to the glyph's
+// first point (its zone starts there), so that is done after hinting.
 func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	ld := &in.ld
 	n, nc := len(g.X), len(g.EndPts)
@@ -636,14 +632,14 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	ld.nContours += nc
 }
 
-// loadSimplePlain is loadSimple for a component without a program (or
-// any component when not hinting): the points go scaled to the loader's
-// cur and tags (nothing reads the glyph's orus or org: no program sees
-// this zone, and a composite's program sees its components' cur copied
-// to orus by hintGlyph), and the contour ends are absolute at once. Its
-// phantom points are only the loader's (the next component's points, or
-// processCompositeGlyph's phantom points, take their place in cur):
-// scaled and, when hinting, rounded as TT_Hint_Glyph rounds them
+// loadSimplePlain is load's simple-glyph path for a component without a
+// program (or any component when not hinting): the points go scaled to
+// the loader's cur and tags (nothing reads the glyph's orus or org: no
+// program sees this zone, and a composite's program sees its components'
+// cur copied to orus by hintGlyph), and the contour ends are absolute at
+// once. Its phantom points are only the loader's (the next component's
+// points, or processCompositeGlyph's phantom points, take their place in
+// cur): scaled and, when hinting, rounded as TT_Hint_Glyph rounds them
 // (without a program to run; see also sizeScan).
 func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) {
 	ld := &in.ld
@@ -686,13 +682,14 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) {
 	ld.nContours += nc
 }
 
-// loadSimpleDirect is loadSimple for a top-level simple glyph without a
-// program (no points loaded yet): the phantom points pp1 and pp2 are
-// scaled and, when hinting, rounded as loadSimplePlain rounds them (pp3
-// and pp4, which LoadGlyph does not read, are left unscaled); then the
-// contour ends go to ld.out.Ends and the outline points, which nothing
-// else reads, from font units to ld.out.Points shifted by the final
-// pp1.x, as LoadGlyph's storePoints would store them.
+// loadSimpleDirect is load's simple-glyph path for a top-level simple
+// glyph without a program (no points loaded yet): the phantom points pp1
+// and pp2 are scaled and, when hinting, rounded as loadSimplePlain
+// rounds them (pp3 and pp4, which LoadGlyph does not read, are left
+// unscaled); then the contour ends go to ld.out.Ends and the outline
+// points, which nothing else reads, from font units to ld.out.Points
+// shifted by the final pp1.x, as LoadGlyph's storePoints would store
+// them.
 func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) {
 	ld := &in.ld
 	s := in.scale

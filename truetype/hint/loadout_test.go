@@ -49,3 +49,27 @@ func TestStoreLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestOnBits checks onBits (eight, then one flag at a time)
+// against a flag-by-flag copy of the on-curve bit, for every length
+// 0..40 and flags longer than tags.
+func TestOnBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for iter := 0; iter < 2000; iter++ {
+		n := iter % 41
+		flags := make([]uint8, n+rng.Intn(9))
+		for i := range flags {
+			flags[i] = uint8(rng.Uint32())
+		}
+		tags := make([]uint8, n)
+		for i := range tags {
+			tags[i] = 0xFF // stale values to overwrite
+		}
+		onBits(tags, flags)
+		for i := range tags {
+			if tags[i] != flags[i]&tagOn {
+				t.Fatalf("n %d flag %d: %#x from %#x", n, i, tags[i], flags[i])
+			}
+		}
+	}
+}
