@@ -35,6 +35,18 @@ const (
 	UNSCALED_COMPONENT_OFFSET = 0x1000
 )
 
+// MaxGlyphLoaderContours is the most contours FreeType 2.12.1's glyph
+// loader holds for one glyph, its components included:
+// FT_GlyphLoader_CheckPoints rounds the count up to a multiple of 4 and
+// refuses more than FT_OUTLINE_CONTOURS_MAX (32767) with
+// Array_Too_Large. MaxGlyphLoaderPoints is the same for points (rounded
+// up to a multiple of 8 against FT_OUTLINE_POINTS_MAX, 32767); a glyph's
+// four phantom points count.
+const (
+	MaxGlyphLoaderContours = 32764
+	MaxGlyphLoaderPoints   = 32760
+)
+
 // A Component is one component record of a composite glyph, decoded as
 // FreeType's TT_Load_Composite_Glyph decodes it.
 type Component struct {
@@ -285,7 +297,55 @@ func (f *Font) LoadGlyph(gid uint16, g *Glyph) error {
 	}
 	off, n := f.location(int(gid))
 	base := f.glyfOff
-	return parseGlyph(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
+	err := parseGlyph(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
+	if err != nil {
+		err = f.loaderError(gid, g, err)
+	}
+	return err
+}
+
+// loaderError applies the package-level loaderError to glyph gid of f,
+// locating its record again (so nothing stays live across parseGlyph
+// for this error path).
+func (f *Font) loaderError(gid uint16, g *Glyph, err error) error {
+	off, _ := f.location(int(gid))
+	return loaderError(f.data, f.glyfOff, f.glyfOff+off, gid, g, err)
+}
+
+// loaderError is the error of glyph gid, whose record at file[start:]
+// parseGlyph refused with err (g as it left it), with the errors that
+// FreeType's load_truetype_glyph and glyph loader report before
+// TT_Load_Simple_Glyph and TT_Load_Composite_Glyph read the data. Both
+// cases are records parseGlyph always refuses, so they are checked on
+// this error path only.
+//
+// First, a record of a glyph with contours (or a composite) whose
+// 10-byte header ends exactly at the end of the file (start+10 ==
+// len(file); file nil skips this check): load_truetype_glyph opens a
+// second stream frame right after the header (FT_Stream_Seek to
+// start+10, FT_Stream_EnterFrame of the record's length less 10), and a
+// memory stream refuses any frame, even an empty one, that starts at
+// the end of the file: Invalid_Stream_Operation. With a byte after the
+// record the frame opens, and the record's own errors follow. Such a
+// record is 10 bytes long, too short for any contour end point or
+// component.
+//
+// Then a simple glyph of more than MaxGlyphLoaderContours contours:
+// TT_Load_Simple_Glyph first makes room for them in the glyph loader,
+// which refuses them with Array_Too_Large (rather than the
+// Invalid_Outline of 4095 contours or more).
+func loaderError(file []byte, base, start int, gid uint16, g *Glyph, err error) error {
+	if g.NumContours != 0 && file != nil && start+10 >= len(file) {
+		e := glyfError(base, gid, start+10, "the glyph header ends at the end of the file (FreeType cannot open the frame after it)")
+		e.FreeType = "Invalid_Stream_Operation"
+		return e
+	}
+	if g.NumContours > MaxGlyphLoaderContours {
+		e := glyfError(base, gid, start, "%d contours (FreeType's glyph loader holds at most %d)", g.NumContours, MaxGlyphLoaderContours)
+		e.FreeType = "Array_Too_Large"
+		return e
+	}
+	return err
 }
 
 // ParseGlyph decodes one raw glyf record (as returned by GlyphData) into
@@ -293,7 +353,10 @@ func (f *Font) LoadGlyph(gid uint16, g *Glyph) error {
 // checked, composite instructions must lie inside data, and error offsets
 // are relative to data.
 func ParseGlyph(data []byte, g *Glyph) error {
-	return parseGlyph(data, 0, 0, len(data), 0, 1<<16, 0xFFFF, g)
+	if err := parseGlyph(data, 0, 0, len(data), 0, 1<<16, 0xFFFF, g); err != nil {
+		return loaderError(nil, 0, 0, 0xFFFF, g, err)
+	}
+	return nil
 }
 
 // glyfError builds the error of a malformed glyph record: offsets are

@@ -2,12 +2,16 @@ package hint
 
 import (
 	"encoding/binary"
+	"errors"
 
 	"fontvm/sfnt"
 )
 
 // FreeType's FT_OUTLINE_POINTS_MAX and FT_OUTLINE_CONTOURS_MAX: a glyph
-// (with its components) may not have more points or contours.
+// (with its components) may not have more points or contours. FreeType's
+// glyph loader, which rounds its sizes up, refuses glyphs sooner: see
+// sfnt.MaxGlyphLoaderPoints and sfnt.MaxGlyphLoaderContours, the limits
+// LoadGlyph applies (Array_Too_Large), and processCompositeGlyph.
 const (
 	MaxPoints   = 0x7FFF
 	MaxContours = 0x7FFF
@@ -292,7 +296,7 @@ func (in *Instance) load(gid uint16, depth int) error {
 	}
 	ld.gid = int(gid)
 	if err := f.sf.LoadGlyph(gid, g); err != nil {
-		return glyphError(int(gid), err, ld.hinted)
+		return ld.recordError(int(gid), g, err)
 	}
 	// tt_get_metrics and tt_loader_set_pp. The phantom points' y (pp1,
 	// pp2) are 0 and their x (pp3, pp4) equal; the simple-glyph loaders rely on it.
@@ -325,8 +329,8 @@ func (in *Instance) load(gid uint16, depth int) error {
 		// a top-level glyph (depth 0) without one straight from font
 		// units to the caller's Glyph (loadSimpleDirect), a component
 		// without one through loadSimplePlain.
-		if ld.nPoints+len(g.X)+4 > MaxPoints || ld.nContours+len(g.EndPts) > MaxContours {
-			return glyphErr(int(gid), "Array_Too_Large", "too many points")
+		if ld.nPoints+len(g.X)+4 > sfnt.MaxGlyphLoaderPoints || ld.nContours+len(g.EndPts) > sfnt.MaxGlyphLoaderContours {
+			return glyphErr(int(gid), "Array_Too_Large", "too many points or contours for FreeType's glyph loader")
 		}
 		if ld.hinted && len(g.Instructions) > 0 {
 			in.loadSimpleProgram(g, depth)
@@ -342,6 +346,32 @@ func (in *Instance) load(gid uint16, depth int) error {
 		return nil
 	}
 	return in.loadComposite(gid, g, depth)
+}
+
+// recordError is the error of glyph gid, whose record sfnt's LoadGlyph
+// refused with err (g as it left it), named as FreeType names it, in
+// FreeType's order: a stream frame that cannot be opened after the
+// glyph header (sfnt names it Invalid_Stream_Operation); then, for a
+// simple glyph, TT_Load_Simple_Glyph's glyph loader checks, which come
+// before the data are read: the contours with those already loaded
+// (checked before the end points, so with any count), then the points
+// with theirs and four phantom points (once the end points are read;
+// sfnt leaves g.EndPts empty until they are valid); then the record's
+// own errors (glyphError).
+func (ld *loader) recordError(gid int, g *sfnt.Glyph, err error) error {
+	var fe *sfnt.FormatError
+	if errors.As(err, &fe) && fe.FreeType == "Invalid_Stream_Operation" {
+		return &Error{Code: fe.FreeType, Glyph: gid, Detail: err.Error(), kind: ErrGlyph}
+	}
+	if g.NumContours > 0 {
+		if ld.nContours+g.NumContours > sfnt.MaxGlyphLoaderContours {
+			return glyphErr(gid, "Array_Too_Large", "too many contours for FreeType's glyph loader")
+		}
+		if k := len(g.EndPts); k > 0 && ld.nPoints+int(g.EndPts[k-1])+1+4 > sfnt.MaxGlyphLoaderPoints {
+			return glyphErr(gid, "Array_Too_Large", "too many points for FreeType's glyph loader")
+		}
+	}
+	return glyphError(gid, err, ld.hinted)
 }
 
 // loadComposite is the composite part of load_truetype_glyph.
@@ -1011,8 +1041,13 @@ func (in *Instance) componentOffset(c *sfnt.Component, haveScale bool, xx, xy, y
 // own program over all its points.
 func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, startContour int) error {
 	ld := &in.ld
-	if ld.nPoints+4 > MaxPoints {
-		return glyphErr(gid, "Array_Too_Large", "too many points")
+	// FreeType makes room for the phantom points with
+	// FT_GLYPHLOADER_CHECK_POINTS(gloader, n_points + 4, 0), n_points
+	// being the base outline's, all points loaded: the glyph loader
+	// adds that to the points it already holds, so it needs room for
+	// 2n+4 points.
+	if 2*ld.nPoints+4 > sfnt.MaxGlyphLoaderPoints {
+		return glyphErr(gid, "Array_Too_Large", "too many points for FreeType's glyph loader (composite program)")
 	}
 	ld.ensure(ld.nPoints + 4)
 	n := ld.nPoints
@@ -1020,7 +1055,14 @@ func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, st
 	pc[0], pc[1], pc[2], pc[3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
 	binary.LittleEndian.PutUint32(ld.tags[n:], 0)
 	if g.InstructionsErr != nil {
+		// sfnt names FreeType's error: Invalid_Stream_Operation (the
+		// length or the bytes past the end of the file) or
+		// Too_Many_Hints (the length).
 		code := "Too_Many_Hints"
+		var fe *sfnt.FormatError
+		if errors.As(g.InstructionsErr, &fe) && fe.FreeType != "" {
+			code = fe.FreeType
+		}
 		return glyphErr(gid, code, g.InstructionsErr.Error())
 	}
 	if len(g.Instructions) == 0 {
