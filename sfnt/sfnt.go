@@ -150,9 +150,12 @@ type FormatError struct {
 	// header, contours, flags, coordinates), "Invalid_Composite"
 	// (component records and glyph indexes), "Too_Many_Hints"
 	// (instruction length; FreeType reports it only when hinting, and
-	// Invalid_Outline otherwise for simple glyphs), or
+	// Invalid_Outline otherwise for simple glyphs),
 	// "Invalid_Stream_Operation" (composite instructions past the end of
-	// the file). Empty for other errors.
+	// the file; from Font.LoadGlyph, a 10-byte record with contours or
+	// components that ends exactly at the end of the file), or
+	// "Array_Too_Large" (more than MaxGlyphLoaderContours contours).
+	// Empty for other errors.
 	FreeType string
 }
 
