@@ -288,7 +288,10 @@ func (e *exec) runFast() errCode {
 // fails or an instruction needs step, counting them from insCounter; it
 // returns its result and the count. Its only call is the one of an
 // instruction's handler (slowTab), with the machine state in e around
-// it.
+// it. Its guards also state what is always true (0 <= top <=
+// len(stack), 0 <= ip < len(code) after the fetch) where that lets the
+// compiler prove the indexes that follow: `top < 2 || top > len(stack)`,
+// `uint(top-1) >= uint(len(stack))`, `ip+1 >= len(code)`.
 func (e *exec) fastLoop(insCounter int) (int, int) {
 	// cap == len: slicing them needs no third register each
 	code := e.code[:len(e.code):len(e.code)]
@@ -325,7 +328,9 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0xB0: // PUSHB[0]
-			if ip+2 > len(code) || top >= len(stack) {
+			// (0 <= ip < len(code) here, and top is never negative:
+			// guards written so that they prove the indexes below.)
+			if ip+1 >= len(code) || uint(top) >= uint(len(stack)) {
 				break
 			}
 			stack[top] = int64(code[ip+1])
@@ -333,7 +338,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip += 2
 			continue
 		case 0xB1: // PUSHB[1]
-			if ip+3 > len(code) || top+2 > len(stack) {
+			if ip+2 >= len(code) || uint(top+1) >= uint(len(stack)) {
 				break
 			}
 			stack[top] = int64(code[ip+1])
@@ -351,7 +356,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip += 1 + l
 			continue
 		case 0xB8: // PUSHW[0]
-			if ip+3 > len(code) || top >= len(stack) {
+			if ip+2 >= len(code) || uint(top) >= uint(len(stack)) {
 				break
 			}
 			stack[top] = int64(int16(uint16(code[ip+1])<<8 | uint16(code[ip+2])))
@@ -400,7 +405,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x21: // POP
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) { // (top <= len(stack): proves stack[top-1])
 				break
 			}
 			top--
@@ -411,7 +416,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x23: // SWAP
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			stack[top-2], stack[top-1] = stack[top-1], stack[top-2]
@@ -426,7 +431,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x25: // CINDEX
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			if l := stack[top-1]; l <= 0 || l > int64(top-1) {
@@ -437,7 +442,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x26: // MINDEX
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			top--
@@ -452,7 +457,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x17: // SLOOP (a negative count fails: step)
-			if top < 1 || stack[top-1] < 0 {
+			if top < 1 || top > len(stack) || stack[top-1] < 0 {
 				break
 			}
 			top--
@@ -460,7 +465,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x46, 0x47: // GC[a]
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			z := e.zp2
@@ -474,7 +479,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x2E, 0x2F: // MDAP[a], with the freedom vector on an axis and, for MDAP[1], round to grid
-			if top < 1 || !(e.moveX || e.moveY) || (op == 0x2F && e.gs.roundState != roundToGrid) {
+			if top < 1 || top > len(stack) || !(e.moveX || e.moveY) || (op == 0x2F && e.gs.roundState != roundToGrid) {
 				break
 			}
 			top--
@@ -491,21 +496,21 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x5D, 0x71, 0x72: // DELTAP1-3 at a ppem none of its pairs can apply to: the pops only
-			if top < 1 || deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 {
+			if top < 1 || top > len(stack) || deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 {
 				break
 			}
 			top = deltaSkip(uint64(stack[top-1]), top-1)
 			ip++
 			continue
 		case 0x8A: // ROLL
-			if top < 3 {
+			if top < 3 || top > len(stack) {
 				break
 			}
 			stack[top-3], stack[top-2], stack[top-1] = stack[top-2], stack[top-1], stack[top-3]
 			ip++
 			continue
 		case 0x8B: // MAX
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -515,7 +520,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x8C: // MIN
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -525,7 +530,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x50: // LT
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -533,7 +538,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x51: // LTEQ
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -541,7 +546,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x52: // GT
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -549,7 +554,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x53: // GTEQ
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -557,7 +562,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x54: // EQ
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -565,7 +570,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x55: // NEQ
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -573,7 +578,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x5A: // AND
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -581,7 +586,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x5B: // OR
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -589,14 +594,14 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x5C: // NOT
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			stack[top-1] = b2i(stack[top-1] == 0)
 			ip++
 			continue
 		case 0x60: // ADD
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -604,7 +609,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x61: // SUB
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -612,7 +617,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x62: // DIV
-			if top < 2 || stack[top-1] == 0 {
+			if top < 2 || top > len(stack) || stack[top-1] == 0 {
 				break
 			}
 			top--
@@ -620,7 +625,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x63: // MUL
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			top--
@@ -628,7 +633,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x64: // ABS
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			if stack[top-1] < 0 {
@@ -637,28 +642,28 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x65: // NEG
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			stack[top-1] = -stack[top-1]
 			ip++
 			continue
 		case 0x66: // FLOOR
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			stack[top-1] = pixFloor(stack[top-1])
 			ip++
 			continue
 		case 0x67: // CEILING
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			stack[top-1] = pixCeil(stack[top-1])
 			ip++
 			continue
 		case 0x43: // RS
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			if i := uint64(stack[top-1]); i < uint64(len(e.storage)) {
@@ -669,7 +674,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x42: // WS
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			if i := uint64(stack[top-2]); i < uint64(len(e.storage)) {
@@ -682,7 +687,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x45: // RCVT
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			if i := uint64(stack[top-1]); i < uint64(len(e.cvt)) {
@@ -693,7 +698,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x10: // SRP0
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			top--
@@ -701,7 +706,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x11: // SRP1
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			top--
@@ -709,7 +714,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x12: // SRP2
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			top--
@@ -749,7 +754,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x1A: // SMD
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			top--
@@ -757,7 +762,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x1D: // SCVTCI
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			top--
@@ -765,7 +770,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x1E: // SSWCI
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			top--
@@ -773,7 +778,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x5E: // SDB
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			top--
@@ -781,7 +786,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x5F: // SDS
-			if top < 1 || uint64(stack[top-1]) > 6 {
+			if top < 1 || top > len(stack) || uint64(stack[top-1]) > 6 {
 				break
 			}
 			top--
@@ -800,7 +805,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip++
 			continue
 		case 0x58: // IF
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			if stack[top-1] != 0 {
@@ -821,7 +826,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 				continue
 			}
 		case 0x2B: // CALL
-			if top < 1 || e.callTop >= CallStackSize {
+			if top < 1 || top > len(stack) || e.callTop >= CallStackSize {
 				break
 			}
 			def := e.denseFunc(stack[top-1])
@@ -842,7 +847,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip = def.start
 			continue
 		case 0x2A: // LOOPCALL
-			if top < 2 || e.callTop >= CallStackSize {
+			if top < 2 || top > len(stack) || e.callTop >= CallStackSize {
 				break
 			}
 			def := e.denseFunc(stack[top-1])
@@ -889,7 +894,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			ip = c.callerIP
 			continue
 		case 0x1C: // JMPR
-			if top < 1 {
+			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
 			if t, ok := e.jumpOK(ip, stack[top-1], top-1); ok {
@@ -898,7 +903,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 				continue
 			}
 		case 0x78, 0x79: // JROT, JROF
-			if top < 2 {
+			if top < 2 || top > len(stack) {
 				break
 			}
 			if (stack[top-1] != 0) != (op == 0x78) {
@@ -920,7 +925,9 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 		s := &slowTab[op]
 		args := top - int(s.pops)
 		e.ip, e.top, e.opcode = ip, top, op
-		if s.fn == nil || args < 0 || args+int(s.pushes) > len(stack) {
+		// (args == len(stack), an argument-less handler on a full
+		// stack, also takes step: then stack[args:] is never empty.)
+		if s.fn == nil || uint(args) >= uint(len(stack)) || args+int(s.pushes) > len(stack) {
 			return loopSlow, insCounter
 		}
 		e.args, e.newTop = args, args+int(s.pushes)

@@ -216,6 +216,54 @@ func (e *exec) insMIAP(a []int64) {
 // insMDRP is MDRP[abcde] (0xC0-0xDF, pops 1): keep the original
 // distance from rp0, with single width, rounding and minimum distance.
 func (e *exec) insMDRP(a []int64) {
+	// The common case (glyph zones, equal scales, freedom vector on an
+	// axis, rounding to grid or none) here with no call but the tail
+	// call to insMDRPSlow for everything else: no call to spill around.
+	p := uint16(a[0])
+	z1, z0, rp0 := e.zp1, e.zp0, e.gs.rp0
+	if int(p) >= z1.nPoints || int(rp0) >= z0.nPoints || e.gs.gep0 == 0 || e.gs.gep1 == 0 ||
+		e.xScale != e.yScale || !(e.moveX || e.moveY) || (e.opcode&4 != 0 && e.gs.roundState != roundToGrid) {
+		e.insMDRPSlow(a)
+		return
+	}
+	orgDist := mulFix(e.dualProjectP(&z1.orus[p], &z0.orus[rp0]), e.xScale)
+	if e.gs.singleWidthCutin > 0 &&
+		orgDist < e.gs.singleWidthValue+e.gs.singleWidthCutin &&
+		orgDist > e.gs.singleWidthValue-e.gs.singleWidthCutin {
+		if orgDist >= 0 {
+			orgDist = e.gs.singleWidthValue
+		} else {
+			orgDist = -e.gs.singleWidthValue
+		}
+	}
+	var dist int64
+	if e.opcode&4 != 0 {
+		dist = roundGrid(orgDist)
+	} else {
+		dist = roundNone(orgDist)
+	}
+	if e.opcode&8 != 0 {
+		md := e.gs.minimumDistance
+		if orgDist >= 0 {
+			if dist < md {
+				dist = md
+			}
+		} else if dist > -md {
+			dist = -md
+		}
+	}
+	cur := e.projectP(&z1.cur[p], &z0.cur[rp0])
+	e.moveDirect(z1, int(p), sub(dist, cur)) // moves: e.moveX || e.moveY
+	e.gs.rp1 = rp0
+	e.gs.rp2 = p
+	if e.opcode&16 != 0 {
+		e.gs.rp0 = p
+	}
+}
+
+// insMDRPSlow is insMDRP for every case (glyph or twilight zones, any
+// scales, freedom vector and round state).
+func (e *exec) insMDRPSlow(a []int64) {
 	p := uint16(a[0])
 	if int(p) < e.zp1.nPoints && int(e.gs.rp0) < e.zp0.nPoints {
 		var orgDist int64

@@ -1,0 +1,94 @@
+package hint
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// TestMDRPFastMatchesSlow compares insMDRP (its inline common case) with
+// insMDRPSlow, the general handler, on random machines: every opcode
+// 0xC0-0xDF, glyph and twilight zones and gep flags, equal and unequal
+// scales, axis and oblique freedom/projection/dual vectors, every round
+// state, single width and minimum distance, points and rp0 in and out of
+// their zones, v40 backward compatibility before and after IUP. It
+// asserts that the inline case ran often enough and that the slow one ran
+// for each guard.
+func TestMDRPFastMatchesSlow(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	vecs := []unitVec{{0x4000, 0}, {0, 0x4000}, {-0x4000, 0}, {0, -0x4000}, {0x4000, 3}, {2, 0x4000}, {0x2D41, 0x2D41}, {0x3000, -0x2A00}}
+	fastCases := 0
+	for i := 0; i < 40000; i++ {
+		pts := make([]vec, 6)
+		for k := range pts {
+			pts[k] = vec{int64(r.IntN(4000) - 1000), int64(r.IntN(4000) - 1000)}
+		}
+		fast := machine([]int{35, 40}[r.IntN(2)], r.IntN(2) == 0, pts, nil)
+		fast.iupxCalled, fast.iupyCalled = r.IntN(3) == 0, r.IntN(3) == 0
+		for _, z := range []*zone{&fast.pts, &fast.twilight} {
+			for k := range z.org {
+				z.org[k] = vec{int64(r.IntN(4000) - 1000), int64(r.IntN(4000) - 1000)}
+				z.orus[k] = vec{int64(r.IntN(2000) - 500), int64(r.IntN(2000) - 500)}
+				z.cur[k] = vec{z.org[k].x + int64(r.IntN(200)-100), z.org[k].y + int64(r.IntN(200)-100)}
+			}
+		}
+		switch r.IntN(4) {
+		case 0:
+			fast.xScale, fast.yScale = 0x12345, 0x23456
+		case 1:
+			fast.xScale, fast.yScale = 0x2345, 0x2345
+		}
+		fast.gs.projVector = vecs[r.IntN(len(vecs))]
+		fast.gs.freeVector, fast.gs.dualVector = fast.gs.projVector, fast.gs.projVector
+		if r.IntN(3) == 0 {
+			fast.gs.freeVector = vecs[r.IntN(len(vecs))]
+			fast.gs.dualVector = vecs[r.IntN(len(vecs))]
+		}
+		fast.computeFuncs()
+		fast.gs.gep0, fast.gs.gep1 = 1, 1
+		if r.IntN(4) == 0 {
+			fast.gs.gep0, fast.gs.gep1 = uint16(r.IntN(2)), uint16(r.IntN(2))
+		}
+		zones := []*zone{&fast.pts, &fast.twilight}
+		zi := [2]int{}
+		if r.IntN(4) == 0 {
+			zi = [2]int{r.IntN(2), r.IntN(2)}
+		}
+		fast.zp0, fast.zp1 = zones[zi[0]], zones[zi[1]]
+		fast.gs.roundState = roundToGrid
+		if r.IntN(3) == 0 {
+			fast.gs.roundState = r.IntN(8)
+		}
+		if r.IntN(2) == 0 {
+			fast.gs.singleWidthCutin, fast.gs.singleWidthValue = int64(r.IntN(100)), int64(r.IntN(200)-50)
+		}
+		fast.gs.minimumDistance = int64(r.IntN(130))
+		fast.gs.rp0, fast.gs.rp1, fast.gs.rp2 = uint16(r.IntN(12)), uint16(r.IntN(12)), uint16(r.IntN(12))
+		fast.opcode = 0xC0 + byte(r.IntN(32))
+		a := []int64{int64(r.IntN(12))}
+		if r.IntN(30) == 0 {
+			a[0] = int64(r.Uint64())
+		}
+		ref := *fast
+		ref.pts = zone{org: append([]vec(nil), fast.pts.org...), cur: append([]vec(nil), fast.pts.cur...), orus: append([]vec(nil), fast.pts.orus...),
+			tags: append([]uint8(nil), fast.pts.tags...), contours: fast.pts.contours, nPoints: fast.pts.nPoints, nContours: fast.pts.nContours}
+		ref.twilight = zone{org: append([]vec(nil), fast.twilight.org...), cur: append([]vec(nil), fast.twilight.cur...), orus: append([]vec(nil), fast.twilight.orus...),
+			tags: append([]uint8(nil), fast.twilight.tags...), nPoints: fast.twilight.nPoints}
+		rz := []*zone{&ref.pts, &ref.twilight}
+		ref.zp0, ref.zp1 = rz[zi[0]], rz[zi[1]]
+		p := uint16(a[0])
+		if int(p) < fast.zp1.nPoints && int(fast.gs.rp0) < fast.zp0.nPoints && fast.gs.gep0 != 0 && fast.gs.gep1 != 0 &&
+			fast.xScale == fast.yScale && (fast.moveX || fast.moveY) && (fast.opcode&4 == 0 || fast.gs.roundState == roundToGrid) {
+			fastCases++
+		}
+		fast.insMDRP(a)
+		ref.insMDRPSlow(a)
+		if !reflect.DeepEqual(fast.pts, ref.pts) || !reflect.DeepEqual(fast.twilight, ref.twilight) || fast.gs != ref.gs {
+			t.Fatalf("case %d (op %#x p %d rp0 %d): MDRP gives %v %v %+v, slow %v %v %+v", i, fast.opcode, a[0], ref.gs.rp0,
+				fast.pts.cur, fast.pts.tags, fast.gs, ref.pts.cur, ref.pts.tags, ref.gs)
+		}
+	}
+	if fastCases < 4000 {
+		t.Fatalf("too few inline cases: %d", fastCases)
+	}
+}
