@@ -213,6 +213,35 @@ func (e *exec) insMIAP(a []int64) {
 	e.gs.rp1 = p
 }
 
+// mdrpSingleWidth is MDRP's single-width rule (FreeType's Ins_MDRP): an
+// original distance strictly within singleWidthCutin of
+// singleWidthValue becomes singleWidthValue with the distance's sign.
+func mdrpSingleWidth(gs *graphicsState, orgDist int64) int64 {
+	if gs.singleWidthCutin > 0 &&
+		orgDist < gs.singleWidthValue+gs.singleWidthCutin &&
+		orgDist > gs.singleWidthValue-gs.singleWidthCutin {
+		if orgDist >= 0 {
+			return gs.singleWidthValue
+		}
+		return -gs.singleWidthValue
+	}
+	return orgDist
+}
+
+// keepMinDist is the minimum-distance rule of MDRP and MIRP (flag c): the
+// rounded distance keeps at least md in the direction of the original
+// distance orgDist (zero counting as positive).
+func keepMinDist(orgDist, dist, md int64) int64 {
+	if orgDist >= 0 {
+		if dist < md {
+			return md
+		}
+	} else if dist > -md {
+		return -md
+	}
+	return dist
+}
+
 // insMDRP is MDRP[abcde] (0xC0-0xDF, pops 1): keep the original
 // distance from rp0, with single width, rounding and minimum distance.
 func (e *exec) insMDRP(a []int64) {
@@ -227,15 +256,7 @@ func (e *exec) insMDRP(a []int64) {
 		return
 	}
 	orgDist := mulFix(e.dualProjectP(&z1.orus[p], &z0.orus[rp0]), e.xScale)
-	if e.gs.singleWidthCutin > 0 &&
-		orgDist < e.gs.singleWidthValue+e.gs.singleWidthCutin &&
-		orgDist > e.gs.singleWidthValue-e.gs.singleWidthCutin {
-		if orgDist >= 0 {
-			orgDist = e.gs.singleWidthValue
-		} else {
-			orgDist = -e.gs.singleWidthValue
-		}
-	}
+	orgDist = mdrpSingleWidth(&e.gs, orgDist)
 	var dist int64
 	if e.opcode&4 != 0 {
 		dist = roundGrid(orgDist)
@@ -243,14 +264,7 @@ func (e *exec) insMDRP(a []int64) {
 		dist = roundNone(orgDist)
 	}
 	if e.opcode&8 != 0 {
-		md := e.gs.minimumDistance
-		if orgDist >= 0 {
-			if dist < md {
-				dist = md
-			}
-		} else if dist > -md {
-			dist = -md
-		}
+		dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
 	}
 	cur := e.projectP(&z1.cur[p], &z0.cur[rp0])
 	e.moveDirect(z1, int(p), sub(dist, cur)) // moves: e.moveX || e.moveY
@@ -275,15 +289,7 @@ func (e *exec) insMDRPSlow(a []int64) {
 		default:
 			orgDist = e.scaledOrusDistXY(&e.zp1.orus[p], &e.zp0.orus[e.gs.rp0])
 		}
-		if e.gs.singleWidthCutin > 0 &&
-			orgDist < e.gs.singleWidthValue+e.gs.singleWidthCutin &&
-			orgDist > e.gs.singleWidthValue-e.gs.singleWidthCutin {
-			if orgDist >= 0 {
-				orgDist = e.gs.singleWidthValue
-			} else {
-				orgDist = -e.gs.singleWidthValue
-			}
-		}
+		orgDist = mdrpSingleWidth(&e.gs, orgDist)
 		var dist int64
 		if e.opcode&4 != 0 {
 			if e.gs.roundState == roundToGrid { // e.round, its common case inline
@@ -295,14 +301,7 @@ func (e *exec) insMDRPSlow(a []int64) {
 			dist = roundNone(orgDist)
 		}
 		if e.opcode&8 != 0 {
-			md := e.gs.minimumDistance
-			if orgDist >= 0 {
-				if dist < md {
-					dist = md
-				}
-			} else if dist > -md {
-				dist = -md
-			}
+			dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
 		}
 		cur := e.projectP(&e.zp1.cur[p], &e.zp0.cur[e.gs.rp0])
 		z := e.zp1
@@ -382,14 +381,7 @@ func (e *exec) insMIRP(a []int64) {
 		dist = roundNone(cvtDist)
 	}
 	if e.opcode&8 != 0 {
-		md := e.gs.minimumDistance
-		if orgDist >= 0 {
-			if dist < md {
-				dist = md
-			}
-		} else if dist > -md {
-			dist = -md
-		}
+		dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
 	}
 	if d := sub(dist, curDist); !e.moveDirect(z1, int(p), d) {
 		e.moveVector(z1, int(p), d)
