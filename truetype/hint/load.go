@@ -751,7 +751,7 @@ func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) {
 	}
 	out.Points = out.Points[:n]
 	if in.smallScale {
-		storeScaledSmall(out.Points, g.X, g.Y, g.Flags, s, 0x8000-x1<<16)
+		storeScaledMoved(out.Points, g.X, g.Y, g.Flags, s, 0x8000-x1<<16, 0x8000)
 	} else {
 		storeScaled(out.Points, g.X, g.Y, g.Flags, s, x1)
 	}
@@ -841,12 +841,13 @@ func scaleSmall(a int32, s32, c int64) int64 {
 	return (t + t>>63 + c) >> 16
 }
 
-// storeScaledSmall is storeScaled for a scale s with 0 < int32(s) < 1<<16
-// (Instance.smallScale), given cx = 0x8000 - dx<<16 with |dx| < 2^40
-// instead of dx: the shift by dx is done inside the rounding
-// (scaleSmall). (The caller computes cx: here the compiler would split
-// it into two additions per point.)
-func storeScaledSmall(out []Point, xs, ys []int32, flags []uint8, s, cx int64) {
+// storeScaledMoved is storeScaled for a scale s with 0 < int32(s) <
+// 1<<16 (Instance.smallScale), for points moved by (-dx, y): given
+// cx = 0x8000 - dx<<16 and cy = 0x8000 + y<<16 (|dx|, |y| < 2^40)
+// instead of the offsets, the shift is done inside the rounding
+// (scaleSmall). (The caller computes cx and cy: here the compiler would
+// split them into two additions per point.)
+func storeScaledMoved(out []Point, xs, ys []int32, flags []uint8, s, cx, cy int64) {
 	xs = xs[:len(out)]
 	ys = ys[:len(out)]
 	flags = flags[:len(out)]
@@ -854,23 +855,6 @@ func storeScaledSmall(out []Point, xs, ys []int32, flags []uint8, s, cx int64) {
 	for i := range out {
 		// scaleSmall written out: an inlined call leaves a marker
 		// instruction in the loop.
-		p := &out[i]
-		tx, ty := int64(xs[i])*s32, int64(ys[i])*s32
-		p.X = (tx + tx>>63 + cx) >> 16
-		p.Y = (ty + ty>>63 + 0x8000) >> 16
-		p.On = flags[i]&tagOn != 0
-	}
-}
-
-// storeScaledMoved is storeScaledSmall with cy = 0x8000 + y<<16 for
-// points moved by y (|y| < 2^40) as well.
-func storeScaledMoved(out []Point, xs, ys []int32, flags []uint8, s, cx, cy int64) {
-	xs = xs[:len(out)]
-	ys = ys[:len(out)]
-	flags = flags[:len(out)]
-	s32 := int64(int32(s))
-	for i := range out {
-		// scaleSmall written out (see storeScaledSmall)
 		p := &out[i]
 		tx, ty := int64(xs[i])*s32, int64(ys[i])*s32
 		p.X = (tx + tx>>63 + cx) >> 16
@@ -885,7 +869,8 @@ func loadPointsSmall(cur []vec, xs, ys []int32, s int64) {
 	ys = ys[:len(cur)]
 	s32 := int64(int32(s))
 	for i, x := range xs {
-		// scaleSmall written out (see storeScaledSmall)
+		// scaleSmall written out: an inlined call leaves a marker
+		// instruction in the loop.
 		tx, ty := int64(x)*s32, int64(ys[i])*s32
 		cur[i] = vec{(tx + tx>>63 + 0x8000) >> 16, (ty + ty>>63 + 0x8000) >> 16}
 	}
@@ -902,7 +887,8 @@ func loadPointsOrgSmall(cur, org, orus []vec, xs, ys []int32, s int64) {
 	for i, x32 := range xs {
 		y32 := ys[i]
 		orus[i] = vec{int64(x32), int64(y32)}
-		// scaleSmall written out (see storeScaledSmall)
+		// scaleSmall written out: an inlined call leaves a marker
+		// instruction in the loop.
 		tx, ty := int64(x32)*s32, int64(y32)*s32
 		v := vec{(tx + tx>>63 + 0x8000) >> 16, (ty + ty>>63 + 0x8000) >> 16}
 		cur[i] = v

@@ -416,7 +416,7 @@ func TestSmallScaleLoops(t *testing.T) {
 		}
 		p1, p2 := make([]Point, n), make([]Point, n)
 		storeScaled(p1, xs, ys, flags, s, dx)
-		storeScaledSmall(p2, xs, ys, flags, s, 0x8000-dx<<16)
+		storeScaledMoved(p2, xs, ys, flags, s, 0x8000-dx<<16, 0x8000)
 		c1, c2 := make([]vec, n), make([]vec, n)
 		loadPoints(c1, xs, ys, s)
 		loadPointsSmall(c2, xs, ys, s)
