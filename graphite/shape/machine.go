@@ -1011,7 +1011,7 @@ func (m *machine) step(c *code, in *instr, sp, mp int, is *slot, pc uint) (int, 
 		}
 		m.setAttr(is, int(in.a), int(in.sub), int16(in.v))
 		pc++
-	case mGAttrSetUser:
+	case mGAttrSetUser, mGAttrSet:
 		s := sm.get(mp + int(in.off))
 		if s == nil {
 			break // PushGlyphAttr pushes nothing
@@ -1024,24 +1024,11 @@ func (m *machine) step(c *code, in *instr, sp, mp int, is *slot, pc uint) (int, 
 			}
 			break
 		}
-		if int(in.sub) < len(is.user) {
-			is.user[in.sub] = seg.glyphAttr(s.glyph, int(in.v))
+		if v := seg.glyphAttr(s.glyph, int(in.v)); in.op == mGAttrSet {
+			m.setAttr(is, int(in.a), int(in.sub), v)
+		} else if int(in.sub) < len(is.user) {
+			is.user[in.sub] = v
 		}
-		pc++
-	case mGAttrSet:
-		s := sm.get(mp + int(in.off))
-		if s == nil {
-			break // PushGlyphAttr pushes nothing
-		}
-		if is == nil || uint(sp-sb) >= stackMax-1 { // PushGlyphAttr alone
-			sp++
-			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
-			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
-			}
-			break
-		}
-		m.setAttr(is, int(in.a), int(in.sub), seg.glyphAttr(s.glyph, int(in.v)))
 		pc++
 	case mAttGAttrSet:
 		s := sm.get(mp + int(in.off))
