@@ -754,3 +754,31 @@ func (f *Font) encodeCmap() []byte {
 	c = append(c, f12...)
 	return c
 }
+
+// TableToEnd returns a copy of font (a file this package wrote, or any
+// single-font sfnt file) in which the table tag is appended at the end
+// of the file, followed by extra zero bytes, and its directory entry
+// points there (the old copy stays in place, unused; the checksums are
+// not updated). Tests use it to put a table's last bytes exactly at, or
+// a few bytes before, the end of the file.
+func TableToEnd(font []byte, tag string, extra int) ([]byte, error) {
+	if len(font) < 12 {
+		return nil, fmt.Errorf("fontwriter: %d bytes is no sfnt file", len(font))
+	}
+	n := int(binary.BigEndian.Uint16(font[4:]))
+	for i := 0; i < n && 12+16*(i+1) <= len(font); i++ {
+		r := font[12+16*i:]
+		if string(r[:4]) != tag {
+			continue
+		}
+		off, length := uint64(binary.BigEndian.Uint32(r[8:])), uint64(binary.BigEndian.Uint32(r[12:]))
+		if off+length > uint64(len(font)) {
+			return nil, fmt.Errorf("fontwriter: table %q runs past the end of the file", tag)
+		}
+		out := append([]byte(nil), font...)
+		binary.BigEndian.PutUint32(out[12+16*i+8:], uint32(len(out)))
+		out = append(out, font[off:off+length]...)
+		return append(out, make([]byte, extra)...), nil
+	}
+	return nil, fmt.Errorf("fontwriter: no %q table", tag)
+}

@@ -232,3 +232,48 @@ func checkRoundTrip(t *testing.T, fw *fontwriter.Font, data []byte) {
 		}
 	}
 }
+
+// TestTableToEnd: the moved glyf table ends extra bytes before the end of
+// the file, and the font still decodes to the same glyphs.
+func TestTableToEnd(t *testing.T) {
+	data, err := testFont().Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := sfnt.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, extra := range []int{0, 3} {
+		moved, err := fontwriter.TableToEnd(data, "glyf", extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := sfnt.Parse(moved)
+		if err != nil {
+			t.Fatal(err)
+		}
+		glyf := got.Table(sfnt.MakeTag("glyf"))
+		if len(glyf) == 0 || &glyf[len(glyf)-1] != &moved[len(moved)-1-extra] {
+			t.Fatalf("extra %d: glyf does not end %d bytes before the end of the file", extra, extra)
+		}
+		for gid := 0; gid < want.NumGlyphs(); gid++ {
+			var a, b sfnt.Glyph
+			ea, eb := want.LoadGlyph(uint16(gid), &a), got.LoadGlyph(uint16(gid), &b)
+			if (ea == nil) != (eb == nil) || !bytes.Equal(i32bytes(a.X), i32bytes(b.X)) || !bytes.Equal(i32bytes(a.Y), i32bytes(b.Y)) {
+				t.Fatalf("extra %d: glyph %d differs after the move (%v / %v)", extra, gid, ea, eb)
+			}
+		}
+	}
+	if _, err := fontwriter.TableToEnd(data, "zzzz", 0); err == nil {
+		t.Error("missing table: no error")
+	}
+}
+
+func i32bytes(v []int32) []byte {
+	b := make([]byte, 0, 4*len(v))
+	for _, x := range v {
+		b = append(b, byte(x>>24), byte(x>>16), byte(x>>8), byte(x))
+	}
+	return b
+}

@@ -3,7 +3,6 @@
 package hint
 
 import (
-	"encoding/binary"
 	"os"
 	"strings"
 	"testing"
@@ -18,25 +17,15 @@ import (
 // glyph's line (outline or FreeType error name) must match FreeType in
 // every mode.
 
-// glyfAtEnd moves font's glyf table to the end of the file (the old
-// copy stays, unused), followed by trailing extra bytes: the last
-// glyph's record then ends extra bytes before the end of the file.
+// glyfAtEnd moves font's glyf table to the end of the file, followed by
+// extra zero bytes (fontwriter.TableToEnd).
 func glyfAtEnd(t *testing.T, font []byte, extra int) []byte {
 	t.Helper()
-	n := int(binary.BigEndian.Uint16(font[4:]))
-	for i := 0; i < n; i++ {
-		r := font[12+16*i:]
-		if string(r[:4]) != "glyf" {
-			continue
-		}
-		off, length := binary.BigEndian.Uint32(r[8:]), binary.BigEndian.Uint32(r[12:])
-		out := append([]byte(nil), font...)
-		binary.BigEndian.PutUint32(out[12+16*i+8:], uint32(len(out)))
-		out = append(out, font[off:off+length]...)
-		return append(out, make([]byte, extra)...)
+	out, err := fontwriter.TableToEnd(font, "glyf", extra)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("no glyf table")
-	return nil
+	return out
 }
 
 // rawHeader is a glyph header with nc contours.
