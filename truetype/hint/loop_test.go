@@ -48,7 +48,7 @@ func machineState(e *exec) exec {
 	s.tracer, s.snap = nil, nil
 	s.norms = [1 << normMemoBits]normMemoEntry{} // a memo: contents depend on history only
 	s.skips = [rangeGlyph + 1]skipMemo{}
-	s.length, s.args, s.newTop, s.stepIns = 0, 0, 0, false
+	s.length, s.args, s.newTop, s.stepIns, s.insCount = 0, 0, 0, false, 0 // (insCount: runFast's own counter)
 	s.zp0, s.zp1, s.zp2 = nil, nil, nil
 	return s
 }
