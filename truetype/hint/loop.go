@@ -359,10 +359,20 @@ func (e *exec) fastLoop() int {
 			if ip+1+l > len(code) || top+l > len(stack) {
 				break
 			}
-			d, b := stack[top:top+l], code[ip+1:ip+1+l]
+			d, b := stack[top:top+l:top+l], code[ip+1:ip+1+l:ip+1+l]
 			top += l
 			ip += 1 + l
-			pushBytes(d, b)
+			// (as NPUSHB)
+			e.insCount = count
+			n := len(d)
+			d, b = d[:n:n], b[:n:n]
+			k := 0
+			for ; k < n-3; k += 4 {
+				dk, bk := d[k:k+4:k+4], b[k:k+4:k+4]
+				dk[0], dk[1], dk[2], dk[3] = int64(bk[0]), int64(bk[1]), int64(bk[2]), int64(bk[3])
+			}
+			pushBytes(d[k:], b[k:])
+			count, op = e.insCount, byte(0xAF+n)
 			code, stack = e.code[:len(e.code):len(e.code)], e.stack[:len(e.stack):len(e.stack)] // (see pushBytes)
 			continue
 		case 0xB8: // PUSHW[0]
@@ -392,10 +402,23 @@ func (e *exec) fastLoop() int {
 			if ip+2+l > len(code) || top+l > len(stack) {
 				break
 			}
-			d, b := stack[top:top+l], code[ip+2:ip+2+l]
+			d, b := stack[top:top+l:top+l], code[ip+2:ip+2+l:ip+2+l]
 			top += l
 			ip += 2 + l
-			pushBytes(d, b)
+			// Four at a time (NPUSHB pushes tens of values), with count
+			// stored and op a constant, so that the loop has the
+			// registers (see pushBytes). (k < l-3 and cap == len == l:
+			// no index checks.)
+			e.insCount = count
+			n := len(d)
+			d, b = d[:n:n], b[:n:n]
+			k := 0
+			for ; k < n-3; k += 4 {
+				dk, bk := d[k:k+4:k+4], b[k:k+4:k+4]
+				dk[0], dk[1], dk[2], dk[3] = int64(bk[0]), int64(bk[1]), int64(bk[2]), int64(bk[3])
+			}
+			pushBytes(d[k:], b[k:])
+			count, op = e.insCount, 0x40
 			code, stack = e.code[:len(e.code):len(e.code)], e.stack[:len(e.stack):len(e.stack)] // (see pushBytes)
 			continue
 		case 0x41: // NPUSHW
