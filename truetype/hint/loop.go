@@ -981,12 +981,12 @@ func (e *exec) fastLoop() int {
 		stack = e.stack[:len(e.stack):len(e.stack)]
 		args := top - int(s.pops)
 		e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
-		// (0 <= args, args+max(pushes, 1) <= len(stack) in one unsigned
-		// test: len(stack) >= StackExtra > room (runFast), and an opcode
-		// without a handler has pops > len(stack). args < len(stack)
-		// also when the handler pushes nothing: stack[args:] is never
-		// empty.)
-		if uint(args) > uint(len(stack)-int(s.room)) {
+		// (0 <= args < len(stack), which also tells the compiler that
+		// stack[args:] is never empty (no masking of its pointer), and
+		// args+max(pushes, 1) <= len(stack): len(stack) >= StackExtra >
+		// room (runFast). An opcode without a handler has pops >
+		// len(stack).)
+		if uint(args) >= uint(len(stack)) || args > len(stack)-int(s.room) {
 			return loopSlow
 		}
 		e.args, e.newTop = args, args+int(s.pushes)
@@ -994,14 +994,15 @@ func (e *exec) fastLoop() int {
 		if e.err != errOK {
 			return loopErr
 		}
-		top, ip, op, count = e.newTop, e.ip, e.opcode, e.insCount // (FDEF and IDEF skip to the ENDF)
-		if e.stepIns {
-			ip++ // e.length is 1
-		} else {
-			e.stepIns = true
-		}
+		// (reloaded in the order of the registers fastLoop keeps them in,
+		// which saves moves; e.opcode: FDEF and IDEF skip to the ENDF)
 		code = e.code[:len(e.code):len(e.code)]
+		ip = e.ip + int(b2i(e.stepIns)) // (e.length is 1; the jumps clear stepIns)
+		e.stepIns = true
+		top = e.newTop
 		stack = e.stack[:len(e.stack):len(e.stack)]
+		count = e.insCount
+		op = e.opcode
 	}
 }
 
