@@ -326,11 +326,9 @@ func (e *exec) fastLoop() int {
 		}
 		count++
 		op = code[ip]
+		// (The cases span 0x00 (SVTCA) to 0xFF (MIRP): the jump table
+		// covers every byte, no range check per instruction.)
 		switch op {
-		case 0xFF:
-			// Slow path. Listing the highest opcode (SVTCA is the
-			// lowest) makes the jump table span every byte: no range
-			// check per instruction.
 		case 0x00, 0x01: // SVTCA[a]
 			e.svtca(op)
 			ip++
@@ -517,6 +515,93 @@ func (e *exec) fastLoop() int {
 			}
 			ip++
 			continue
+		// The most frequent handlers (MIRP, MDRP, IUP, IP, SHP, MIAP, SHC,
+		// ALIGNRP, SPVTL: each pops `pops` values, pushes none) are
+		// called directly, as the general path below calls slowTab's
+		// (the same handler, TestSlowTabMatchesDispatch): no table
+		// loads, constant arguments, a direct call. With too few
+		// arguments (or, with none popped, a full stack) they take the
+		// general path, which sends them to step.
+		case
+			0xE0, 0xE1, 0xE2, 0xE3, 0xE4, 0xE5, 0xE6, 0xE7,
+			0xE8, 0xE9, 0xEA, 0xEB, 0xEC, 0xED, 0xEE, 0xEF,
+			0xF0, 0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7,
+			0xF8, 0xF9, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF: // MIRP, pops 2
+			if top < 2 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-2, top-2
+			e.insMIRP(stack[top-2:])
+			goto handled
+		case
+			0xC0, 0xC1, 0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xC7,
+			0xC8, 0xC9, 0xCA, 0xCB, 0xCC, 0xCD, 0xCE, 0xCF,
+			0xD0, 0xD1, 0xD2, 0xD3, 0xD4, 0xD5, 0xD6, 0xD7,
+			0xD8, 0xD9, 0xDA, 0xDB, 0xDC, 0xDD, 0xDE, 0xDF: // MDRP, pops 1
+			if top < 1 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-1, top-1
+			e.insMDRP(stack[top-1:])
+			goto handled
+		case 0x30, 0x31: // IUP
+			if uint(top) >= uint(len(stack)) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top, top
+			e.insIUP(stack[top:])
+			goto handled
+		case 0x39: // IP (pops its points itself)
+			if uint(top) >= uint(len(stack)) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top, top
+			e.insIP(stack[top:])
+			goto handled
+		case 0x32, 0x33: // SHP (pops its points itself)
+			if uint(top) >= uint(len(stack)) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top, top
+			e.insSHP(stack[top:])
+			goto handled
+		case 0x3E, 0x3F: // MIAP, pops 2
+			if top < 2 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-2, top-2
+			e.insMIAP(stack[top-2:])
+			goto handled
+		case 0x34, 0x35: // SHC, pops 1
+			if top < 1 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-1, top-1
+			e.insSHC(stack[top-1:])
+			goto handled
+		case 0x3C: // ALIGNRP (pops its points itself)
+			if uint(top) >= uint(len(stack)) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top, top
+			e.insALIGNRP(stack[top:])
+			goto handled
+		case 0x06, 0x07: // SPVTL, pops 2
+			if top < 2 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-2, top-2
+			e.insSPVTL(stack[top-2:])
+			goto handled
 		case 0x2E, 0x2F: // MDAP[a], with the freedom vector on an axis and, for MDAP[1], round to grid
 			if top < 1 || top > len(stack) || !(e.moveX || e.moveY) || (op == 0x2F && e.gs.roundState != roundToGrid) {
 				break
@@ -541,9 +626,15 @@ func (e *exec) fastLoop() int {
 			code = e.code[:len(e.code):len(e.code)]
 			stack = e.stack[:len(e.stack):len(e.stack)]
 			continue
-		case 0x5D, 0x71, 0x72: // DELTAP1-3 at a ppem none of its pairs can apply to: the pops only
-			if top < 1 || top > len(stack) || deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 {
+		case 0x5D, 0x71, 0x72: // DELTAP1-3: at a ppem none of its pairs can apply to, the pops only
+			if top < 1 || top > len(stack) {
 				break
+			}
+			if deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 { // (its handler, called directly as above)
+				e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+				e.args, e.newTop = top-1, top-1
+				e.insDELTAP(stack[top-1:])
+				goto handled
 			}
 			top = deltaSkip(uint64(stack[top-1]), top-1)
 			ip++
@@ -974,23 +1065,27 @@ func (e *exec) fastLoop() int {
 		// stack (nearly all) go straight to their handler (slowTab:
 		// what dispatch would call), with the machine state in e
 		// around the call; the rest go back to runFast (step).
-		s := slowTab[op] // (a copy: two loads)
-		// (stack reloaded here and after the call, so that no case
-		// keeps it in a register up to here and it is not saved around
-		// the call; code is reloaded after the call)
-		stack = e.stack[:len(e.stack):len(e.stack)]
-		args := top - int(s.pops)
-		e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
-		// (0 <= args < len(stack), which also tells the compiler that
-		// stack[args:] is never empty (no masking of its pointer), and
-		// args+max(pushes, 1) <= len(stack): len(stack) >= StackExtra >
-		// room (runFast). An opcode without a handler has pops >
-		// len(stack).)
-		if uint(args) >= uint(len(stack)) || args > len(stack)-int(s.room) {
-			return loopSlow
+		{
+			s := slowTab[op] // (a copy: two loads)
+			// (stack reloaded here and after the call, so that no case
+			// keeps it in a register up to here and it is not saved around
+			// the call; code is reloaded after the call)
+			stack = e.stack[:len(e.stack):len(e.stack)]
+			args := top - int(s.pops)
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			// (0 <= args < len(stack), which also tells the compiler that
+			// stack[args:] is never empty (no masking of its pointer), and
+			// args+max(pushes, 1) <= len(stack): len(stack) >= StackExtra >
+			// room (runFast). An opcode without a handler has pops >
+			// len(stack).)
+			if uint(args) >= uint(len(stack)) || args > len(stack)-int(s.room) {
+				return loopSlow
+			}
+			e.args, e.newTop = args, args+int(s.pushes)
+			s.fn(e, stack[args:])
 		}
-		e.args, e.newTop = args, args+int(s.pushes)
-		s.fn(e, stack[args:])
+	handled:
+		// (the direct calls above come here, after the call)
 		if e.err != errOK {
 			return loopErr
 		}

@@ -616,8 +616,12 @@ func TestFastOpsMatchesFastLoop(t *testing.T) {
 			}
 			found = true
 			for _, c := range sw.Body.List {
-				if len(c.(*ast.CaseClause).Body) == 0 {
+				body := c.(*ast.CaseClause).Body
+				if len(body) == 0 {
 					continue // an empty case takes the slow path
+				}
+				if g, ok := body[len(body)-1].(*ast.BranchStmt); ok && g.Tok == token.GOTO {
+					continue // a direct call of the handler (TestSlowTabMatchesDispatch)
 				}
 				for _, x := range c.(*ast.CaseClause).List {
 					v, err := strconv.ParseUint(x.(*ast.BasicLit).Value, 0, 8)
