@@ -521,7 +521,9 @@ func (e *exec) fastLoop() int {
 		// (the same handler, TestSlowTabMatchesDispatch): no table
 		// loads, constant arguments, a direct call. With too few
 		// arguments (or, with none popped, a full stack) they take the
-		// general path, which sends them to step.
+		// general path, which sends them to step. Their argument slice
+		// ends at top (len and cap = pops: a constant, so no masking of
+		// its pointer); they read only their pops arguments.
 		case
 			0xE0, 0xE1, 0xE2, 0xE3, 0xE4, 0xE5, 0xE6, 0xE7,
 			0xE8, 0xE9, 0xEA, 0xEB, 0xEC, 0xED, 0xEE, 0xEF,
@@ -532,7 +534,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-2, top-2
-			e.insMIRP(stack[top-2:])
+			e.insMIRP(stack[top-2:top:top])
 			goto handled
 		case
 			0xC0, 0xC1, 0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xC7,
@@ -544,7 +546,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-1, top-1
-			e.insMDRP(stack[top-1:])
+			e.insMDRP(stack[top-1:top:top])
 			goto handled
 		case 0x30, 0x31: // IUP
 			if uint(top) >= uint(len(stack)) {
@@ -552,7 +554,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top, top
-			e.insIUP(stack[top:])
+			e.insIUP(stack[top:top:top])
 			goto handled
 		case 0x39: // IP (pops its points itself)
 			if uint(top) >= uint(len(stack)) {
@@ -560,7 +562,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top, top
-			e.insIP(stack[top:])
+			e.insIP(stack[top:top:top])
 			goto handled
 		case 0x32, 0x33: // SHP (pops its points itself)
 			if uint(top) >= uint(len(stack)) {
@@ -568,7 +570,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top, top
-			e.insSHP(stack[top:])
+			e.insSHP(stack[top:top:top])
 			goto handled
 		case 0x3E, 0x3F: // MIAP, pops 2
 			if top < 2 || top > len(stack) {
@@ -576,7 +578,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-2, top-2
-			e.insMIAP(stack[top-2:])
+			e.insMIAP(stack[top-2:top:top])
 			goto handled
 		case 0x34, 0x35: // SHC, pops 1
 			if top < 1 || top > len(stack) {
@@ -584,7 +586,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-1, top-1
-			e.insSHC(stack[top-1:])
+			e.insSHC(stack[top-1:top:top])
 			goto handled
 		case 0x3C: // ALIGNRP (pops its points itself)
 			if uint(top) >= uint(len(stack)) {
@@ -592,7 +594,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top, top
-			e.insALIGNRP(stack[top:])
+			e.insALIGNRP(stack[top:top:top])
 			goto handled
 		case 0x06, 0x07: // SPVTL, pops 2
 			if top < 2 || top > len(stack) {
@@ -600,7 +602,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-2, top-2
-			e.insSPVTL(stack[top-2:])
+			e.insSPVTL(stack[top-2:top:top])
 			goto handled
 		case 0x2E, 0x2F: // MDAP[a], with the freedom vector on an axis and, for MDAP[1], round to grid
 			if top < 1 || top > len(stack) || !(e.moveX || e.moveY) || (op == 0x2F && e.gs.roundState != roundToGrid) {
@@ -633,7 +635,7 @@ func (e *exec) fastLoop() int {
 			if deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 { // (its handler, called directly as above)
 				e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 				e.args, e.newTop = top-1, top-1
-				e.insDELTAP(stack[top-1:])
+				e.insDELTAP(stack[top-1:top:top])
 				goto handled
 			}
 			top = deltaSkip(uint64(stack[top-1]), top-1)
