@@ -137,6 +137,7 @@ type exec struct {
 	opcode   byte
 	length   int
 	stepIns  bool
+	insCount int                      // runFast's count of the instructions run (TT_RunIns's ins_counter)
 	skips    [rangeGlyph + 1]skipMemo // IF/ELSE skip targets of fpgm and prep (loop.go)
 
 	// stack

@@ -250,17 +250,20 @@ const (
 // set-up (multi-byte ones, IF and ELSE, too few arguments, no room)
 // come back here, and fastLoop resumes.
 func (e *exec) runFast() errCode {
+	if len(e.stack) < StackExtra {
+		// (fastLoop's test of the stack needs StackExtra elements, which
+		// every instance has; only a test could make a smaller one)
+		return e.runTraced()
+	}
 	e.validateMemos()
 	e.opcode = 0
 	// While runFast runs, e.stepIns is true and e.length is 1 except
 	// inside an instruction (the jumps clear stepIns; skipCode, used by
 	// FDEF and IDEF, leaves length 1 at the ENDF; step restores both).
 	e.stepIns, e.length = true, 1
-	insCounter := 0
+	e.insCount = 0
 	for {
-		var st int
-		st, insCounter = e.fastLoop(insCounter)
-		switch st {
+		switch e.fastLoop() {
 		case loopDone:
 			return errOK
 		case loopFail:
@@ -270,7 +273,7 @@ func (e *exec) runFast() errCode {
 			if e.err != errInvalidOpcode || !e.callIDef() {
 				return e.stop()
 			}
-			insCounter-- // an IDEF call does not count
+			e.insCount-- // an IDEF call does not count
 			continue
 		}
 		// Every odd case: the reference per-instruction body.
@@ -278,51 +281,54 @@ func (e *exec) runFast() errCode {
 		case stepStop:
 			return e.err
 		case stepIDef:
-			insCounter--
+			e.insCount--
 		}
 		e.stepIns, e.length = true, 1
 	}
 }
 
 // fastLoop runs instructions from e.ip until the run ends, a handler
-// fails or an instruction needs step, counting them from insCounter; it
-// returns its result and the count. Its only call is the one of an
-// instruction's handler (slowTab), with the machine state in e around
-// it. Its guards also state what is always true (0 <= top <=
-// len(stack), 0 <= ip < len(code) after the fetch) where that lets the
-// compiler prove the indexes that follow: `top < 2 || top > len(stack)`,
-// `uint(top-1) >= uint(len(stack))`, `ip+1 >= len(code)`.
-func (e *exec) fastLoop(insCounter int) (int, int) {
+// fails or an instruction needs step, counting them in e.insCount; it
+// returns its result. Its call of an instruction's handler (slowTab)
+// has the machine state in e around it: the loop
+// stores ip, top, the opcode and the count there and reloads all of
+// them, code and stack after the call, so that no value in a register
+// lives across the call (one that did would be saved on the stack on
+// every instruction). Its guards also state what
+// is always true (0 <= top <= len(stack), 0 <= ip < len(code) after the
+// fetch) where that lets the compiler prove the indexes that follow:
+// `top < 2 || top > len(stack)`, `uint(top-1) >= uint(len(stack))`,
+// `ip+1 >= len(code)`.
+func (e *exec) fastLoop() int {
 	// cap == len: slicing them needs no third register each
 	code := e.code[:len(e.code):len(e.code)]
 	ip := e.ip
 	top := e.top
 	stack := e.stack[:len(e.stack):len(e.stack)]
+	count := e.insCount
 	op := e.opcode
 	for {
 		// TT_RunIns counts an instruction and checks the budget and the
 		// end of the code after each one; checking before each one is
 		// the same, and also covers a run that starts at the end.
-		if insCounter > MaxRunnableOpcodes {
+		if count > MaxRunnableOpcodes {
 			e.err = errExecutionTooLong
-			e.ip, e.top, e.opcode = ip, top, op
-			return loopFail, insCounter
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			return loopFail
 		}
-		if ip >= len(code) {
-			e.ip, e.top, e.opcode = ip, top, op
+		if uint(ip) >= uint(len(code)) { // (ip is never negative)
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			if e.callTop > 0 {
 				e.err = errCodeOverflow
-				return loopFail, insCounter
+				return loopFail
 			}
-			return loopDone, insCounter
+			return loopDone
 		}
+		count++
 		op = code[ip]
-		insCounter++
+		// (The cases span 0x00 (SVTCA) to 0xFF (MIRP): the jump table
+		// covers every byte, no range check per instruction.)
 		switch op {
-		case 0xFF:
-			// Slow path. Listing the highest opcode (SVTCA is the
-			// lowest) makes the jump table span every byte: no range
-			// check per instruction.
 		case 0x00, 0x01: // SVTCA[a]
 			e.svtca(op)
 			ip++
@@ -351,9 +357,21 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			if ip+1+l > len(code) || top+l > len(stack) {
 				break
 			}
-			pushBytes(stack[top:top+l], code[ip+1:ip+1+l])
+			d, b := stack[top:top+l:top+l], code[ip+1:ip+1+l:ip+1+l]
 			top += l
 			ip += 1 + l
+			// (as NPUSHB)
+			e.insCount = count
+			n := len(d)
+			d, b = d[:n:n], b[:n:n]
+			k := 0
+			for ; k < n-3; k += 4 {
+				dk, bk := d[k:k+4:k+4], b[k:k+4:k+4]
+				dk[0], dk[1], dk[2], dk[3] = int64(bk[0]), int64(bk[1]), int64(bk[2]), int64(bk[3])
+			}
+			pushBytes(d[k:], b[k:])
+			count, op = e.insCount, byte(0xAF+n)
+			code, stack = e.code[:len(e.code):len(e.code)], e.stack[:len(e.stack):len(e.stack)] // (see pushBytes)
 			continue
 		case 0xB8: // PUSHW[0]
 			if ip+2 >= len(code) || uint(top) >= uint(len(stack)) {
@@ -368,9 +386,11 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			if ip+1+2*l > len(code) || top+l > len(stack) {
 				break
 			}
-			pushWords(stack[top:top+l], code[ip+1:ip+1+2*l])
+			d, b := stack[top:top+l], code[ip+1:ip+1+2*l]
 			top += l
 			ip += 1 + 2*l
+			pushWords(d, b)
+			code, stack = e.code[:len(e.code):len(e.code)], e.stack[:len(e.stack):len(e.stack)] // (see pushBytes)
 			continue
 		case 0x40: // NPUSHB
 			if ip+1 >= len(code) {
@@ -380,9 +400,24 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			if ip+2+l > len(code) || top+l > len(stack) {
 				break
 			}
-			pushBytes(stack[top:top+l], code[ip+2:ip+2+l])
+			d, b := stack[top:top+l:top+l], code[ip+2:ip+2+l:ip+2+l]
 			top += l
 			ip += 2 + l
+			// Four at a time (NPUSHB pushes tens of values), with count
+			// stored and op a constant, so that the loop has the
+			// registers (see pushBytes). (k < l-3 and cap == len == l:
+			// no index checks.)
+			e.insCount = count
+			n := len(d)
+			d, b = d[:n:n], b[:n:n]
+			k := 0
+			for ; k < n-3; k += 4 {
+				dk, bk := d[k:k+4:k+4], b[k:k+4:k+4]
+				dk[0], dk[1], dk[2], dk[3] = int64(bk[0]), int64(bk[1]), int64(bk[2]), int64(bk[3])
+			}
+			pushBytes(d[k:], b[k:])
+			count, op = e.insCount, 0x40
+			code, stack = e.code[:len(e.code):len(e.code)], e.stack[:len(e.stack):len(e.stack)] // (see pushBytes)
 			continue
 		case 0x41: // NPUSHW
 			if ip+1 >= len(code) {
@@ -392,9 +427,11 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			if ip+2+2*l > len(code) || top+l > len(stack) {
 				break
 			}
-			pushWords(stack[top:top+l], code[ip+2:ip+2+2*l])
+			d, b := stack[top:top+l], code[ip+2:ip+2+2*l]
 			top += l
 			ip += 2 + 2*l
+			pushWords(d, b)
+			code, stack = e.code[:len(e.code):len(e.code)], e.stack[:len(e.stack):len(e.stack)] // (see pushBytes)
 			continue
 		case 0x20: // DUP
 			if top < 1 || top >= len(stack) {
@@ -478,6 +515,95 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			}
 			ip++
 			continue
+		// The most frequent handlers (MIRP, MDRP, IUP, IP, SHP, MIAP, SHC,
+		// ALIGNRP, SPVTL: each pops `pops` values, pushes none) are
+		// called directly, as the general path below calls slowTab's
+		// (the same handler, TestSlowTabMatchesDispatch): no table
+		// loads, constant arguments, a direct call. With too few
+		// arguments (or, with none popped, a full stack) they take the
+		// general path, which sends them to step. Their argument slice
+		// ends at top (len and cap = pops: a constant, so no masking of
+		// its pointer); they read only their pops arguments.
+		case
+			0xE0, 0xE1, 0xE2, 0xE3, 0xE4, 0xE5, 0xE6, 0xE7,
+			0xE8, 0xE9, 0xEA, 0xEB, 0xEC, 0xED, 0xEE, 0xEF,
+			0xF0, 0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7,
+			0xF8, 0xF9, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF: // MIRP, pops 2
+			if top < 2 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-2, top-2
+			e.insMIRP(stack[top-2:top:top])
+			goto handled
+		case
+			0xC0, 0xC1, 0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xC7,
+			0xC8, 0xC9, 0xCA, 0xCB, 0xCC, 0xCD, 0xCE, 0xCF,
+			0xD0, 0xD1, 0xD2, 0xD3, 0xD4, 0xD5, 0xD6, 0xD7,
+			0xD8, 0xD9, 0xDA, 0xDB, 0xDC, 0xDD, 0xDE, 0xDF: // MDRP, pops 1
+			if top < 1 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-1, top-1
+			e.insMDRP(stack[top-1:top:top])
+			goto handled
+		case 0x30, 0x31: // IUP
+			if uint(top) >= uint(len(stack)) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top, top
+			e.insIUP(stack[top:top:top])
+			goto handled
+		case 0x39: // IP (pops its points itself)
+			if uint(top) >= uint(len(stack)) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top, top
+			e.insIP(stack[top:top:top])
+			goto handled
+		case 0x32, 0x33: // SHP (pops its points itself)
+			if uint(top) >= uint(len(stack)) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top, top
+			e.insSHP(stack[top:top:top])
+			goto handled
+		case 0x3E, 0x3F: // MIAP, pops 2
+			if top < 2 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-2, top-2
+			e.insMIAP(stack[top-2:top:top])
+			goto handled
+		case 0x34, 0x35: // SHC, pops 1
+			if top < 1 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-1, top-1
+			e.insSHC(stack[top-1:top:top])
+			goto handled
+		case 0x3C: // ALIGNRP (pops its points itself)
+			if uint(top) >= uint(len(stack)) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top, top
+			e.insALIGNRP(stack[top:top:top])
+			goto handled
+		case 0x06, 0x07: // SPVTL, pops 2
+			if top < 2 || top > len(stack) {
+				break
+			}
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			e.args, e.newTop = top-2, top-2
+			e.insSPVTL(stack[top-2:top:top])
+			goto handled
 		case 0x2E, 0x2F: // MDAP[a], with the freedom vector on an axis and, for MDAP[1], round to grid
 			if top < 1 || top > len(stack) || !(e.moveX || e.moveY) || (op == 0x2F && e.gs.roundState != roundToGrid) {
 				break
@@ -494,10 +620,23 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 				e.gs.rp0, e.gs.rp1 = p, p
 			}
 			ip++
+			// Reloaded, not kept: the paths that need many registers
+			// (MDAP, the calls, the pushes of many values) reload code
+			// and stack from e at their end, which frees the registers
+			// that hold them on the path; a value kept would be saved
+			// on the stack on every instruction instead.
+			code = e.code[:len(e.code):len(e.code)]
+			stack = e.stack[:len(e.stack):len(e.stack)]
 			continue
-		case 0x5D, 0x71, 0x72: // DELTAP1-3 at a ppem none of its pairs can apply to: the pops only
-			if top < 1 || top > len(stack) || deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 {
+		case 0x5D, 0x71, 0x72: // DELTAP1-3: at a ppem none of its pairs can apply to, the pops only
+			if top < 1 || top > len(stack) {
 				break
+			}
+			if deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 { // (its handler, called directly as above)
+				e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+				e.args, e.newTop = top-1, top-1
+				e.insDELTAP(stack[top-1:top:top])
+				goto handled
 			}
 			top = deltaSkip(uint64(stack[top-1]), top-1)
 			ip++
@@ -829,9 +968,10 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			if top < 1 || top > len(stack) || e.callTop >= CallStackSize {
 				break
 			}
-			def := e.denseFunc(stack[top-1])
+			f := stack[top-1]
+			def := e.denseFunc(f)
 			if def == nil {
-				if def = e.cachedFunc(stack[top-1]); def == nil {
+				if def = e.cachedFunc(f); def == nil {
 					break // (dispatch searches, or fails)
 				}
 			}
@@ -845,21 +985,24 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			e.code, e.curRange, code = fcode, def.rng, fcode[:len(fcode):len(fcode)]
 			top--
 			ip = def.start
+			stack = e.stack[:len(e.stack):len(e.stack)] // (reloaded: see MDAP)
 			continue
 		case 0x2A: // LOOPCALL
 			if top < 2 || top > len(stack) || e.callTop >= CallStackSize {
 				break
 			}
-			def := e.denseFunc(stack[top-1])
+			f, n := stack[top-1], stack[top-2]
+			def := e.denseFunc(f)
 			if def == nil {
-				if def = e.cachedFunc(stack[top-1]); def == nil {
+				if def = e.cachedFunc(f); def == nil {
 					break // (dispatch searches, or fails)
 				}
 			}
-			n := stack[top-2]
 			if n <= 0 {
 				top -= 2
 				ip++
+				code = e.code[:len(e.code):len(e.code)]
+				stack = e.stack[:len(e.stack):len(e.stack)]
 				continue
 			}
 			fcode, ok := e.plainRange(def.rng, def.start)
@@ -873,6 +1016,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			e.loopcallCounter += n
 			top -= 2
 			ip = def.start
+			stack = e.stack[:len(e.stack):len(e.stack)]
 			continue
 		case 0x2D: // ENDF
 			if e.callTop <= 0 {
@@ -892,6 +1036,7 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 			e.callTop--
 			e.code, e.curRange, code = rcode, c.callerRange, rcode[:len(rcode):len(rcode)]
 			ip = c.callerIP
+			stack = e.stack[:len(e.stack):len(e.stack)]
 			continue
 		case 0x1C: // JMPR
 			if uint(top-1) >= uint(len(stack)) {
@@ -922,26 +1067,39 @@ func (e *exec) fastLoop(insCounter int) (int, int) {
 		// stack (nearly all) go straight to their handler (slowTab:
 		// what dispatch would call), with the machine state in e
 		// around the call; the rest go back to runFast (step).
-		s := &slowTab[op]
-		args := top - int(s.pops)
-		e.ip, e.top, e.opcode = ip, top, op
-		// (args == len(stack), an argument-less handler on a full
-		// stack, also takes step: then stack[args:] is never empty.)
-		if s.fn == nil || uint(args) >= uint(len(stack)) || args+int(s.pushes) > len(stack) {
-			return loopSlow, insCounter
+		{
+			s := slowTab[op] // (a copy: two loads)
+			// (stack reloaded here and after the call, so that no case
+			// keeps it in a register up to here and it is not saved around
+			// the call; code is reloaded after the call)
+			stack = e.stack[:len(e.stack):len(e.stack)]
+			args := top - int(s.pops)
+			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
+			// (0 <= args < len(stack), which also tells the compiler that
+			// stack[args:] is never empty (no masking of its pointer), and
+			// args+max(pushes, 1) <= len(stack): len(stack) >= StackExtra >
+			// room (runFast). An opcode without a handler has pops >
+			// len(stack).)
+			if uint(args) >= uint(len(stack)) || args > len(stack)-int(s.room) {
+				return loopSlow
+			}
+			e.args, e.newTop = args, args+int(s.pushes)
+			s.fn(e, stack[args:])
 		}
-		e.args, e.newTop = args, args+int(s.pushes)
-		s.fn(e, stack[args:])
+	handled:
+		// (the direct calls above come here, after the call)
 		if e.err != errOK {
-			return loopErr, insCounter
+			return loopErr
 		}
-		top, ip, op = e.newTop, e.ip, e.opcode // (FDEF and IDEF skip to the ENDF)
-		if e.stepIns {
-			ip++ // e.length is 1
-		} else {
-			e.stepIns = true
-		}
+		// (reloaded in the order of the registers fastLoop keeps them in,
+		// which saves moves; e.opcode: FDEF and IDEF skip to the ENDF)
 		code = e.code[:len(e.code):len(e.code)]
+		ip = e.ip + int(b2i(e.stepIns)) // (e.length is 1; the jumps clear stepIns)
+		e.stepIns = true
+		top = e.newTop
+		stack = e.stack[:len(e.stack):len(e.stack)]
+		count = e.insCount
+		op = e.opcode
 	}
 }
 
@@ -983,6 +1141,9 @@ func (e *exec) plainRange(r, ip int) ([]byte, bool) {
 }
 
 // pushBytes stores the bytes src as stack elements (len(dst) == len(src)).
+// fastLoop reloads code and stack from e after it: its loop needs
+// registers that fastLoop's state would otherwise keep, and a state
+// value saved around it would be saved on every instruction.
 func pushBytes(dst []int64, src []byte) {
 	src = src[:len(dst)]
 	for k, b := range src {
@@ -993,12 +1154,10 @@ func pushBytes(dst []int64, src []byte) {
 // pushWords stores the big-endian signed words src as stack elements
 // (2*len(dst) == len(src)).
 func pushWords(dst []int64, src []byte) {
+	src = src[:2*len(dst)]
 	for k := range dst {
-		if len(src) < 2 {
-			return
-		}
-		dst[k] = int64(int16(uint16(src[0])<<8 | uint16(src[1])))
-		src = src[2:]
+		s := src[2*k : 2*k+2 : 2*k+2]
+		dst[k] = int64(int16(uint16(s[0])<<8 | uint16(s[1])))
 	}
 }
 
@@ -1063,11 +1222,19 @@ func div64(a, b int64) int64 {
 // the handler dispatch runs for it (dispatch itself for the opcodes whose
 // dispatch case is inline or rare), or nil when the opcode does not take
 // the direct path (multi-byte instructions, IF, ELSE: step runs them);
-// pops and pushes are FreeType's Pop_Push_Count.
+// pops and pushes are FreeType's Pop_Push_Count, room is max(pushes, 1):
+// the handler needs top-pops+room <= len(stack). An opcode without a
+// handler has pops = noHandler, more than any stack holds, so that
+// fastLoop's one test of the stack sends it to step.
 type slowOp struct {
 	fn           func(*exec, []int64)
-	pops, pushes uint8
+	pops         uint32
+	pushes, room uint16 // (16 bytes in all: indexing is a shift; unsigned: loads with an index)
 }
+
+// noHandler is slowOp.pops of the opcodes without a handler: more than
+// the 0xFFFF + StackExtra elements a stack can have.
+const noHandler = 1 << 30
 
 // slowTab is fastLoop's table of slowOp, indexed by opcode.
 var slowTab [256]slowOp
@@ -1075,9 +1242,15 @@ var slowTab [256]slowOp
 func init() {
 	for op := range slowTab {
 		s := &slowTab[op]
-		s.pops, s.pushes = opTab[op].pops, opTab[op].pushes
+		s.pops, s.pushes = uint32(opTab[op].pops), uint16(opTab[op].pushes)
+		s.room = max(s.pushes, 1)
 		if opTab[op].direct {
 			s.fn = slowHandler(byte(op))
+		} else {
+			s.pops = noHandler
+		}
+		if s.room >= StackExtra {
+			panic("hint: slowTab room")
 		}
 	}
 }
