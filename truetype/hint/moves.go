@@ -465,13 +465,43 @@ func (e *exec) insSHP(_ []int64) {
 		e.newTop = e.args
 		return
 	}
-	dx, dy, _, _, ok := e.pointDisplacement()
-	if !ok {
+	// Compute_Point_Displacement (pointDisplacement) inline.
+	z, rp := e.zp1, e.gs.rp2
+	if e.opcode&1 != 0 {
+		z, rp = e.zp0, e.gs.rp1
+	}
+	if int(rp) >= z.nPoints {
 		return
 	}
-	// Move_Zp2_Point for each point, with zp2Shift's choice made once;
-	// the loop counter and the argument index in locals (popPoint's).
-	dx, dy, t := e.zp2Shift(dx, dy, true)
+	d := e.projectP(&z.cur[rp], &z.org[rp])
+	// The displacement FT_MulDiv(d, freeVector.x/y, F_dot_P) and
+	// Move_Zp2_Point's choice (zp2Shift). For a freedom vector on an
+	// axis with F_dot_P 0x4000 and d in int32 range the other component
+	// is 0 (FT_MulDiv(d, 0, c) is 0) and this one is d (FT_MulDiv(d, c, c)
+	// is d: |d|*|c| does not wrap and the rounding term is below |c|), so
+	// zp2Shift gives d (or 0 where v40 drops the move) and the axis's
+	// touch flag; every other case takes mulDiv and zp2Shift themselves.
+	var dx, dy int64
+	var t uint8
+	fv := e.gs.freeVector
+	switch {
+	case e.fDotP != 0x4000 || uint64(d)+1<<31 >= 1<<32:
+		dx, dy, t = e.zp2Shift(mulDiv(d, int64(fv.x), e.fDotP), mulDiv(d, int64(fv.y), e.fDotP), true)
+	case fv == unitVec{0, 0x4000}:
+		if !e.postIUP() {
+			dy = d
+		}
+		t = tagTouchY
+	case fv == unitVec{0x4000, 0}:
+		if !e.backwardCompat {
+			dx = d
+		}
+		t = tagTouchX
+	default:
+		dx, dy, t = e.zp2Shift(mulDiv(d, int64(fv.x), e.fDotP), mulDiv(d, int64(fv.y), e.fDotP), true)
+	}
+	// Move_Zp2_Point for each point; the loop counter and the argument
+	// index in locals (popPoint's).
 	z, args := e.zp2, e.args
 	for n := e.gs.loop; n > 0; n-- {
 		args--

@@ -43,7 +43,7 @@ func refSHP(e *exec) {
 }
 
 // TestSHPMatchesReference compares insSHP (zp2Shift's choice made once
-// per instruction, pointDisplacement's inline mulDiv shortcuts) with
+// per instruction, its inline case for a freedom vector on an axis) with
 // refSHP on random machines: axis-aligned and other freedom and
 // projection vectors (so that F_dot_P equals a component, or not, or was
 // clamped), displacements in and beyond int32 range, v40 backward
@@ -52,8 +52,8 @@ func refSHP(e *exec) {
 func TestSHPMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	vecs := []unitVec{{0x4000, 0}, {0, 0x4000}, {-0x4000, 0}, {0, -0x4000}, {0x4000, 3}, {2, 0x4000}, {0x2D41, 0x2D41}, {0x3000, -0x2A00}, {300, 0x3FFE}}
-	axis, moved := 0, 0
-	for i := 0; i < 20000; i++ {
+	axis, moved, inlineY, inlineX := 0, 0, 0, 0
+	for i := 0; i < 50000; i++ {
 		pts := make([]vec, 6)
 		for k := range pts {
 			pts[k] = vec{int64(r.IntN(2000) - 500), int64(r.IntN(2000) - 500)}
@@ -91,6 +91,20 @@ func TestSHPMatchesReference(t *testing.T) {
 		fast.top, fast.args, fast.newTop = n, n, n
 		fast.opcode = 0x32 + byte(r.IntN(2))
 		before := append([]vec(nil), fast.pts.cur...)
+		z, rp := fast.zp1, fast.gs.rp2
+		if fast.opcode&1 != 0 {
+			z, rp = fast.zp0, fast.gs.rp1
+		}
+		if fast.top >= int(fast.gs.loop) && fast.fDotP == 0x4000 && int(rp) < z.nPoints {
+			if d := fast.projectP(&z.cur[rp], &z.org[rp]); uint64(d)+1<<31 < 1<<32 {
+				switch fast.gs.freeVector {
+				case unitVec{0, 0x4000}:
+					inlineY++
+				case unitVec{0x4000, 0}:
+					inlineX++
+				}
+			}
+		}
 		ref := *fast
 		ref.pts.cur = append([]vec(nil), fast.pts.cur...)
 		ref.pts.tags = append([]uint8(nil), fast.pts.tags...)
@@ -109,7 +123,7 @@ func TestSHPMatchesReference(t *testing.T) {
 			moved++
 		}
 	}
-	if axis < 3000 || moved < 3000 {
-		t.Fatalf("too few cases: %d axis-aligned, %d moved", axis, moved)
+	if axis < 3000 || moved < 3000 || inlineY < 1000 || inlineX < 1000 {
+		t.Fatalf("too few cases: %d axis-aligned, %d moved, %d/%d on insSHP's inline y/x case", axis, moved, inlineY, inlineX)
 	}
 }
