@@ -124,6 +124,16 @@ func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
 	if dx == 0 && dy == 0 && t == 0 {
 		return
 	}
+	if start <= limit && limit <= len(z.cur) && limit <= len(z.tags) {
+		// The same moves on sub-slices (no index checks per point),
+		// split around skip.
+		if start <= skip && skip < limit {
+			shiftPoints(z.cur[start:skip], z.tags[start:skip], dx, dy, t)
+			start = skip + 1
+		}
+		shiftPoints(z.cur[start:limit], z.tags[start:limit], dx, dy, t)
+		return
+	}
 	for i := start; i < limit; i++ {
 		if i == skip {
 			continue
@@ -131,6 +141,18 @@ func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
 		z.cur[i].x = add(z.cur[i].x, dx)
 		z.cur[i].y = add(z.cur[i].y, dy)
 		z.tags[i] |= t
+	}
+}
+
+// shiftPoints adds dx, dy to every point of cur (wrapping, as ADD_LONG)
+// and sets t in the matching tags: moveZp2Range's loop on a range known
+// to be inside the zone's arrays.
+func shiftPoints(cur []vec, tags []uint8, dx, dy int64, t uint8) {
+	tags = tags[:len(cur)]
+	for i := range cur {
+		cur[i].x += dx
+		cur[i].y += dy
+		tags[i] |= t
 	}
 }
 
@@ -604,8 +626,50 @@ func (e *exec) insSHPIX(a []int64) {
 }
 
 // insIP is IP (0x39, pops loop points): interpolate points between rp1
-// and rp2.
-func (e *exec) insIP(_ []int64) {
+// and rp2. Its common case (glyph zones, equal scales, freedom vector on
+// an axis) runs here with no call in the point loop, so nothing is
+// spilled around one; everything else is the general insIPSlow. The
+// case is insIPSlow's with twilight false and equalScales true, and
+// with moveDirect always moving (e.moveX || e.moveY); newDist is
+// orgDist when orgDist is 0 (insIPSlow's 0) or oldRange is 0.
+func (e *exec) insIP(a []int64) {
+	if e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0 || e.xScale != e.yScale || !(e.moveX || e.moveY) {
+		e.insIPSlow(a)
+		return
+	}
+	z0, rp1 := e.zp0, e.gs.rp1
+	if e.top < int(e.gs.loop) || int(rp1) >= z0.nPoints {
+		e.gs.loop = 1
+		e.newTop = e.args
+		return
+	}
+	orusBase, curBase := &z0.orus[rp1], &z0.cur[rp1]
+	var oldRange, curRange int64
+	if z1, rp2 := e.zp1, e.gs.rp2; int(rp2) < z1.nPoints {
+		oldRange = e.dualProjectP(&z1.orus[rp2], orusBase)
+		curRange = e.projectP(&z1.cur[rp2], curBase)
+	}
+	z2, args := e.zp2, e.args
+	for n := e.gs.loop; n > 0; n-- {
+		args--
+		p := uint64(uint32(e.stack[args]))
+		if p >= uint64(z2.nPoints) {
+			continue
+		}
+		newDist := e.dualProjectP(&z2.orus[p], orusBase)
+		curDist := e.projectP(&z2.cur[p], curBase)
+		if newDist != 0 && oldRange != 0 {
+			newDist = ftmath.MulDiv(newDist, curRange, oldRange)
+		}
+		e.moveDirect(z2, int(p), sub(newDist, curDist)) // moves: e.moveX || e.moveY
+	}
+	e.gs.loop = 1
+	e.args, e.newTop = args, args
+}
+
+// insIPSlow is insIP for every case (glyph or twilight zones, any scales
+// and freedom vector).
+func (e *exec) insIPSlow(_ []int64) {
 	if e.top < int(e.gs.loop) {
 		e.gs.loop = 1
 		e.newTop = e.args

@@ -127,3 +127,68 @@ func TestSHPMatchesReference(t *testing.T) {
 		t.Fatalf("too few cases: %d axis-aligned, %d moved, %d/%d on insSHP's inline y/x case", axis, moved, inlineY, inlineX)
 	}
 }
+
+// refMoveZp2Range is moveZp2Range as a plain loop of Move_Zp2_Point
+// (moveZp2) over start..limit-1 except skip.
+func refMoveZp2Range(e *exec, start, limit, skip int, dx, dy int64, touch bool) {
+	for i := start; i < limit; i++ {
+		if i != skip {
+			e.moveZp2(i, dx, dy, touch)
+		}
+	}
+}
+
+// TestMoveZp2RangeMatchesReference compares moveZp2Range (SHC, SHZ: the
+// loop on sub-slices split around skip) with refMoveZp2Range on random
+// ranges (empty, reversed, at either end of the zone), skips inside,
+// at the ends of and outside the range, axis and oblique freedom
+// vectors, touch or not, v40 backward compatibility before and after
+// IUP, displacements that wrap.
+func TestMoveZp2RangeMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	vecs := []unitVec{{0x4000, 0}, {0, 0x4000}, {-0x4000, 0}, {0x2D41, 0x2D41}, {0, 0}, {2, 0x4000}}
+	inside := 0
+	for i := 0; i < 30000; i++ {
+		n := r.IntN(9)
+		pts := make([]vec, n)
+		for k := range pts {
+			pts[k] = vec{int64(r.IntN(2000) - 500), int64(r.IntN(2000) - 500)}
+		}
+		fast := machine([]int{35, 40}[r.IntN(2)], r.IntN(2) == 0, pts, nil)
+		fast.iupxCalled, fast.iupyCalled = r.IntN(3) == 0, r.IntN(3) == 0
+		fast.gs.freeVector = vecs[r.IntN(len(vecs))]
+		for k := range fast.pts.tags {
+			fast.pts.tags[k] = uint8(r.IntN(256))
+		}
+		size := len(fast.pts.cur)
+		start, limit := r.IntN(size+1), r.IntN(size+1)
+		if r.IntN(3) == 0 {
+			start = 0
+		}
+		if r.IntN(3) == 0 {
+			limit = size
+		}
+		skip := []int{-1, start, limit - 1, limit, start + r.IntN(size+1), r.IntN(size + 2)}[r.IntN(6)]
+		dx, dy := int64(r.IntN(400)-200), int64(r.IntN(400)-200)
+		if r.IntN(10) == 0 {
+			dx, dy = int64(r.Uint64()), int64(r.Uint64())
+		}
+		touch := r.IntN(3) != 0
+		ref := *fast
+		ref.pts.cur = append([]vec(nil), fast.pts.cur...)
+		ref.pts.tags = append([]uint8(nil), fast.pts.tags...)
+		ref.zp0, ref.zp1, ref.zp2 = &ref.pts, &ref.pts, &ref.pts
+		fast.moveZp2Range(start, limit, skip, dx, dy, touch)
+		refMoveZp2Range(&ref, start, limit, skip, dx, dy, touch)
+		if !reflect.DeepEqual(fast.pts, ref.pts) {
+			t.Fatalf("case %d: range %d..%d skip %d fv %v: %v %v, reference %v %v", i, start, limit, skip, fast.gs.freeVector,
+				fast.pts.cur, fast.pts.tags, ref.pts.cur, ref.pts.tags)
+		}
+		if start <= skip && skip < limit {
+			inside++
+		}
+	}
+	if inside < 5000 {
+		t.Fatalf("too few cases with skip in the range: %d", inside)
+	}
+}
