@@ -449,26 +449,20 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 		return 0, 0, z, 0, false
 	}
 	d := e.projectP(&z.cur[p], &z.org[p])
-	// dx, dy = FT_MulDiv(d, freeVector.x/y, F_dot_P), with two of
-	// mulDiv's shortcuts taken here (no call for an axis-aligned
-	// freedom vector): 0 for a zero component (F_dot_P is never 0
-	// after computeFuncs, but mulDiv decides if it is), d for a
-	// component equal to F_dot_P when d is in int32 range (the
-	// component is).
-	fv, small := e.gs.freeVector, uint64(d)+1<<31 < 1<<32
+	// dx, dy = FT_MulDiv(d, freeVector.x/y, F_dot_P); with no call for a
+	// freedom vector on an axis, F_dot_P 0x4000 and d in int32 range
+	// (FT_MulDiv(d, 0, c) is 0, FT_MulDiv(d, c, c) is d: |d|*|c| does
+	// not wrap and the rounding term is below |c|).
+	fv := e.gs.freeVector
 	switch {
-	case fv.x == 0 && e.fDotP != 0:
-	case int64(fv.x) == e.fDotP && small:
+	case e.fDotP != 0x4000 || uint64(d)+1<<31 >= 1<<32:
+		dx, dy = mulDiv(d, int64(fv.x), e.fDotP), mulDiv(d, int64(fv.y), e.fDotP)
+	case fv == unitVec{0, 0x4000}:
+		dy = d
+	case fv == unitVec{0x4000, 0}:
 		dx = d
 	default:
-		dx = mulDiv(d, int64(fv.x), e.fDotP)
-	}
-	switch {
-	case fv.y == 0 && e.fDotP != 0:
-	case int64(fv.y) == e.fDotP && small:
-		dy = d
-	default:
-		dy = mulDiv(d, int64(fv.y), e.fDotP)
+		dx, dy = mulDiv(d, int64(fv.x), e.fDotP), mulDiv(d, int64(fv.y), e.fDotP)
 	}
 	return dx, dy, z, int(p), true
 }
@@ -522,15 +516,17 @@ func (e *exec) insSHP(_ []int64) {
 	default:
 		dx, dy, t = e.zp2Shift(mulDiv(d, int64(fv.x), e.fDotP), mulDiv(d, int64(fv.y), e.fDotP), true)
 	}
-	// Move_Zp2_Point for each point; the loop counter and the argument
-	// index in locals (popPoint's).
-	z, args := e.zp2, e.args
+	// Move_Zp2_Point for each point; the loop counter, the argument
+	// index (popPoint's) and zp2's arrays in locals (so that one index
+	// check covers both coordinates).
+	z2, args := e.zp2, e.args
+	n2, cur, tags := z2.nPoints, z2.cur, z2.tags
 	for n := e.gs.loop; n > 0; n-- {
 		args--
-		if p := int(uint16(e.stack[args])); p < z.nPoints {
-			z.cur[p].x += dx
-			z.cur[p].y += dy
-			z.tags[p] |= t
+		if p := int(uint16(e.stack[args])); p < n2 {
+			cur[p].x += dx
+			cur[p].y += dy
+			tags[p] |= t
 		}
 	}
 	e.gs.loop = 1

@@ -192,3 +192,54 @@ func TestMoveZp2RangeMatchesReference(t *testing.T) {
 		t.Fatalf("too few cases with skip in the range: %d", inside)
 	}
 }
+
+// TestPointDisplacementMatchesReference compares pointDisplacement (SHC,
+// SHZ; its call-free case for a freedom vector on an axis) with
+// refPointDisplacement on random machines: axis-aligned, clamped and
+// oblique vectors, displacements in and beyond int32 range, reference
+// points in and out of their zones, both opcode forms.
+func TestPointDisplacementMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	vecs := []unitVec{{0x4000, 0}, {0, 0x4000}, {-0x4000, 0}, {0, -0x4000}, {0x4000, 3}, {2, 0x4000}, {0x2D41, 0x2D41}, {0x3000, -0x2A00}, {300, 0x3FFE}}
+	inline := 0
+	for i := 0; i < 30000; i++ {
+		pts := make([]vec, 6)
+		for k := range pts {
+			pts[k] = vec{int64(r.IntN(2000) - 500), int64(r.IntN(2000) - 500)}
+		}
+		e := machine(35, false, pts, nil)
+		e.gs.freeVector = vecs[r.IntN(len(vecs))]
+		e.gs.projVector = vecs[r.IntN(len(vecs))]
+		if r.IntN(2) == 0 {
+			e.gs.projVector = e.gs.freeVector
+		}
+		if r.IntN(5) == 0 {
+			e.gs.freeVector = unitVec{int32(r.IntN(0x8001) - 0x4000), int32(r.IntN(0x8001) - 0x4000)}
+		}
+		e.computeFuncs()
+		for k := range e.pts.cur {
+			switch r.IntN(4) {
+			case 0:
+				e.pts.cur[k].x += int64(r.Uint64() >> r.IntN(64))
+			case 1:
+				e.pts.cur[k].y -= int64(r.IntN(300))
+			case 2:
+				e.pts.cur[k].x += 1 << 31
+				e.pts.cur[k].y -= 1 << 31
+			}
+		}
+		e.gs.rp1, e.gs.rp2 = uint16(r.IntN(12)), uint16(r.IntN(12))
+		e.opcode = 0x34 + byte(r.IntN(4))
+		dx, dy, _, _, ok := e.pointDisplacement()
+		rdx, rdy, rok := refPointDisplacement(e)
+		if dx != rdx || dy != rdy || ok != rok {
+			t.Fatalf("case %d: fv %v pv %v: %d %d %v, reference %d %d %v", i, e.gs.freeVector, e.gs.projVector, dx, dy, ok, rdx, rdy, rok)
+		}
+		if fv := e.gs.freeVector; ok && e.fDotP == 0x4000 && (fv == unitVec{0, 0x4000} || fv == unitVec{0x4000, 0}) {
+			inline++
+		}
+	}
+	if inline < 3000 {
+		t.Fatalf("too few axis cases: %d", inline)
+	}
+}
