@@ -41,16 +41,19 @@ func (e *exec) moveDirect(z *zone, p int, d int64) bool {
 }
 
 // moveVector is move for a freedom vector that moveDirect does not take.
+// It calls FT_MulDiv itself (inlined), not mulDiv: mulDiv's shortcuts
+// are FT_MulDiv's results and rarely apply here (moveDirect takes the
+// usual b == c case).
 func (e *exec) moveVector(z *zone, p int, d int64) {
 	if v := int64(e.gs.freeVector.x); v != 0 {
 		if !e.backwardCompat {
-			z.cur[p].x = add(z.cur[p].x, mulDiv(d, v, e.fDotP))
+			z.cur[p].x = add(z.cur[p].x, ftmath.MulDiv(d, v, e.fDotP))
 		}
 		z.tags[p] |= tagTouchX
 	}
 	if v := int64(e.gs.freeVector.y); v != 0 {
 		if !e.postIUP() {
-			z.cur[p].y = add(z.cur[p].y, mulDiv(d, v, e.fDotP))
+			z.cur[p].y = add(z.cur[p].y, ftmath.MulDiv(d, v, e.fDotP))
 		}
 		z.tags[p] |= tagTouchY
 	}
