@@ -84,7 +84,8 @@ func refIP(e *exec) {
 	e.args, e.newTop = args, args
 }
 
-// TestIPMatchesReference compares insIP with refIP on random machines:
+// TestIPMatchesReference compares insIP (its inline case and
+// insIPSlow) with refIP on random machines:
 // every combination of twilight flags, equal and unequal scales, zones
 // (glyph or twilight), axis and oblique vectors, loop counts 0..5 with
 // the stack deep enough or not, points and reference points in and out
@@ -92,7 +93,7 @@ func refIP(e *exec) {
 func TestIPMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 9))
 	vecs := []unitVec{{0x4000, 0}, {0, 0x4000}, {-0x4000, 0}, {0, -0x4000}, {0x4000, 3}, {2, 0x4000}, {0x2D41, 0x2D41}, {0x3000, -0x2A00}}
-	var twil, unequal, moved int
+	var twil, unequal, moved, inline int
 	for i := 0; i < 30000; i++ {
 		pts := make([]vec, 6)
 		for k := range pts {
@@ -133,8 +134,11 @@ func TestIPMatchesReference(t *testing.T) {
 		n := r.IntN(7)
 		for k := 0; k < n; k++ {
 			fast.stack[k] = int64(r.IntN(12))
-			if r.IntN(20) == 0 {
+			switch r.IntN(20) {
+			case 0:
 				fast.stack[k] = int64(r.Uint64())
+			case 1:
+				fast.stack[k] |= 1 << 16 // a point number only as FT_UInt
 			}
 		}
 		fast.top, fast.args, fast.newTop = n, n, n
@@ -159,12 +163,14 @@ func TestIPMatchesReference(t *testing.T) {
 			twil++
 		} else if fast.xScale != fast.yScale {
 			unequal++
+		} else if fast.moveX || fast.moveY {
+			inline++ // insIP's own loop
 		}
 		if !reflect.DeepEqual(fast.zp2.cur, before) {
 			moved++
 		}
 	}
-	if twil < 3000 || unequal < 3000 || moved < 5000 {
-		t.Fatalf("too few cases: %d twilight, %d unequal scales, %d moved", twil, unequal, moved)
+	if twil < 3000 || unequal < 3000 || moved < 5000 || inline < 3000 {
+		t.Fatalf("too few cases: %d twilight, %d unequal scales, %d moved, %d on insIP's inline case", twil, unequal, moved, inline)
 	}
 }

@@ -41,16 +41,19 @@ func (e *exec) moveDirect(z *zone, p int, d int64) bool {
 }
 
 // moveVector is move for a freedom vector that moveDirect does not take.
+// It calls FT_MulDiv itself (inlined), not mulDiv: mulDiv's shortcuts
+// are FT_MulDiv's results and rarely apply here (moveDirect takes the
+// usual b == c case).
 func (e *exec) moveVector(z *zone, p int, d int64) {
 	if v := int64(e.gs.freeVector.x); v != 0 {
 		if !e.backwardCompat {
-			z.cur[p].x = add(z.cur[p].x, mulDiv(d, v, e.fDotP))
+			z.cur[p].x = add(z.cur[p].x, ftmath.MulDiv(d, v, e.fDotP))
 		}
 		z.tags[p] |= tagTouchX
 	}
 	if v := int64(e.gs.freeVector.y); v != 0 {
 		if !e.postIUP() {
-			z.cur[p].y = add(z.cur[p].y, mulDiv(d, v, e.fDotP))
+			z.cur[p].y = add(z.cur[p].y, ftmath.MulDiv(d, v, e.fDotP))
 		}
 		z.tags[p] |= tagTouchY
 	}
@@ -124,6 +127,16 @@ func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
 	if dx == 0 && dy == 0 && t == 0 {
 		return
 	}
+	if start <= limit && limit <= len(z.cur) && limit <= len(z.tags) {
+		// The same moves on sub-slices (no index checks per point),
+		// split around skip.
+		if start <= skip && skip < limit {
+			shiftPoints(z.cur[start:skip], z.tags[start:skip], dx, dy, t)
+			start = skip + 1
+		}
+		shiftPoints(z.cur[start:limit], z.tags[start:limit], dx, dy, t)
+		return
+	}
 	for i := start; i < limit; i++ {
 		if i == skip {
 			continue
@@ -131,6 +144,18 @@ func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
 		z.cur[i].x = add(z.cur[i].x, dx)
 		z.cur[i].y = add(z.cur[i].y, dy)
 		z.tags[i] |= t
+	}
+}
+
+// shiftPoints adds dx, dy to every point of cur (wrapping, as ADD_LONG)
+// and sets t in the matching tags: moveZp2Range's loop on a range known
+// to be inside the zone's arrays.
+func shiftPoints(cur []vec, tags []uint8, dx, dy int64, t uint8) {
+	tags = tags[:len(cur)]
+	for i := range cur {
+		cur[i].x += dx
+		cur[i].y += dy
+		tags[i] |= t
 	}
 }
 
@@ -427,26 +452,20 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 		return 0, 0, z, 0, false
 	}
 	d := e.projectP(&z.cur[p], &z.org[p])
-	// dx, dy = FT_MulDiv(d, freeVector.x/y, F_dot_P), with two of
-	// mulDiv's shortcuts taken here (no call for an axis-aligned
-	// freedom vector): 0 for a zero component (F_dot_P is never 0
-	// after computeFuncs, but mulDiv decides if it is), d for a
-	// component equal to F_dot_P when d is in int32 range (the
-	// component is).
-	fv, small := e.gs.freeVector, uint64(d)+1<<31 < 1<<32
+	// dx, dy = FT_MulDiv(d, freeVector.x/y, F_dot_P); with no call for a
+	// freedom vector on an axis, F_dot_P 0x4000 and d in int32 range
+	// (FT_MulDiv(d, 0, c) is 0, FT_MulDiv(d, c, c) is d: |d|*|c| does
+	// not wrap and the rounding term is below |c|).
+	fv := e.gs.freeVector
 	switch {
-	case fv.x == 0 && e.fDotP != 0:
-	case int64(fv.x) == e.fDotP && small:
+	case e.fDotP != 0x4000 || uint64(d)+1<<31 >= 1<<32:
+		dx, dy = mulDiv(d, int64(fv.x), e.fDotP), mulDiv(d, int64(fv.y), e.fDotP)
+	case fv == unitVec{0, 0x4000}:
+		dy = d
+	case fv == unitVec{0x4000, 0}:
 		dx = d
 	default:
-		dx = mulDiv(d, int64(fv.x), e.fDotP)
-	}
-	switch {
-	case fv.y == 0 && e.fDotP != 0:
-	case int64(fv.y) == e.fDotP && small:
-		dy = d
-	default:
-		dy = mulDiv(d, int64(fv.y), e.fDotP)
+		dx, dy = mulDiv(d, int64(fv.x), e.fDotP), mulDiv(d, int64(fv.y), e.fDotP)
 	}
 	return dx, dy, z, int(p), true
 }
@@ -465,20 +484,52 @@ func (e *exec) insSHP(_ []int64) {
 		e.newTop = e.args
 		return
 	}
-	dx, dy, _, _, ok := e.pointDisplacement()
-	if !ok {
+	// Compute_Point_Displacement (pointDisplacement) inline.
+	z, rp := e.zp1, e.gs.rp2
+	if e.opcode&1 != 0 {
+		z, rp = e.zp0, e.gs.rp1
+	}
+	if int(rp) >= z.nPoints {
 		return
 	}
-	// Move_Zp2_Point for each point, with zp2Shift's choice made once;
-	// the loop counter and the argument index in locals (popPoint's).
-	dx, dy, t := e.zp2Shift(dx, dy, true)
-	z, args := e.zp2, e.args
+	d := e.projectP(&z.cur[rp], &z.org[rp])
+	// The displacement FT_MulDiv(d, freeVector.x/y, F_dot_P) and
+	// Move_Zp2_Point's choice (zp2Shift). For a freedom vector on an
+	// axis with F_dot_P 0x4000 and d in int32 range the other component
+	// is 0 (FT_MulDiv(d, 0, c) is 0) and this one is d (FT_MulDiv(d, c, c)
+	// is d: |d|*|c| does not wrap and the rounding term is below |c|), so
+	// zp2Shift gives d (or 0 where v40 drops the move) and the axis's
+	// touch flag; every other case takes mulDiv and zp2Shift themselves.
+	var dx, dy int64
+	var t uint8
+	fv := e.gs.freeVector
+	switch {
+	case e.fDotP != 0x4000 || uint64(d)+1<<31 >= 1<<32:
+		dx, dy, t = e.zp2Shift(mulDiv(d, int64(fv.x), e.fDotP), mulDiv(d, int64(fv.y), e.fDotP), true)
+	case fv == unitVec{0, 0x4000}:
+		if !e.postIUP() {
+			dy = d
+		}
+		t = tagTouchY
+	case fv == unitVec{0x4000, 0}:
+		if !e.backwardCompat {
+			dx = d
+		}
+		t = tagTouchX
+	default:
+		dx, dy, t = e.zp2Shift(mulDiv(d, int64(fv.x), e.fDotP), mulDiv(d, int64(fv.y), e.fDotP), true)
+	}
+	// Move_Zp2_Point for each point; the loop counter, the argument
+	// index (popPoint's) and zp2's arrays in locals (so that one index
+	// check covers both coordinates).
+	z2, args := e.zp2, e.args
+	n2, cur, tags := z2.nPoints, z2.cur, z2.tags
 	for n := e.gs.loop; n > 0; n-- {
 		args--
-		if p := int(uint16(e.stack[args])); p < z.nPoints {
-			z.cur[p].x += dx
-			z.cur[p].y += dy
-			z.tags[p] |= t
+		if p := int(uint16(e.stack[args])); p < n2 {
+			cur[p].x += dx
+			cur[p].y += dy
+			tags[p] |= t
 		}
 	}
 	e.gs.loop = 1
@@ -574,8 +625,50 @@ func (e *exec) insSHPIX(a []int64) {
 }
 
 // insIP is IP (0x39, pops loop points): interpolate points between rp1
-// and rp2.
-func (e *exec) insIP(_ []int64) {
+// and rp2. Its common case (glyph zones, equal scales, freedom vector on
+// an axis) runs here with no call in the point loop, so nothing is
+// spilled around one; everything else is the general insIPSlow. The
+// case is insIPSlow's with twilight false and equalScales true, and
+// with moveDirect always moving (e.moveX || e.moveY); newDist is
+// orgDist when orgDist is 0 (insIPSlow's 0) or oldRange is 0.
+func (e *exec) insIP(a []int64) {
+	if e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0 || e.xScale != e.yScale || !(e.moveX || e.moveY) {
+		e.insIPSlow(a)
+		return
+	}
+	z0, rp1 := e.zp0, e.gs.rp1
+	if e.top < int(e.gs.loop) || int(rp1) >= z0.nPoints {
+		e.gs.loop = 1
+		e.newTop = e.args
+		return
+	}
+	orusBase, curBase := &z0.orus[rp1], &z0.cur[rp1]
+	var oldRange, curRange int64
+	if z1, rp2 := e.zp1, e.gs.rp2; int(rp2) < z1.nPoints {
+		oldRange = e.dualProjectP(&z1.orus[rp2], orusBase)
+		curRange = e.projectP(&z1.cur[rp2], curBase)
+	}
+	z2, args := e.zp2, e.args
+	for n := e.gs.loop; n > 0; n-- {
+		args--
+		p := uint64(uint32(e.stack[args]))
+		if p >= uint64(z2.nPoints) {
+			continue
+		}
+		newDist := e.dualProjectP(&z2.orus[p], orusBase)
+		curDist := e.projectP(&z2.cur[p], curBase)
+		if newDist != 0 && oldRange != 0 {
+			newDist = ftmath.MulDiv(newDist, curRange, oldRange)
+		}
+		e.moveDirect(z2, int(p), sub(newDist, curDist)) // moves: e.moveX || e.moveY
+	}
+	e.gs.loop = 1
+	e.args, e.newTop = args, args
+}
+
+// insIPSlow is insIP for every case (glyph or twilight zones, any scales
+// and freedom vector).
+func (e *exec) insIPSlow(_ []int64) {
 	if e.top < int(e.gs.loop) {
 		e.gs.loop = 1
 		e.newTop = e.args
