@@ -226,10 +226,15 @@ func iupInnerX(z *zone, first int, touched, starts uint64) {
 		return // not reached: iupX checks the arrays
 	}
 	o, u = o[:n], u[:n]
-	for ; starts != 0; starts &= starts - 1 {
-		k := bits.TrailingZeros64(starts)
-		s := first + k
-		e := s + bits.TrailingZeros64(touched>>uint(k))
+	// The contour's state in a stack array, which the compiler does not
+	// keep in registers: the point loops have them to themselves (no
+	// reload of first or starts on their back edges).
+	st := [3]uint64{uint64(first), touched, starts}
+	for st[2] != 0 {
+		k := bits.TrailingZeros64(st[2])
+		st[2] &= st[2] - 1
+		s := int(st[0]) + k
+		e := s + bits.TrailingZeros64(st[1]>>uint(k))
 		a, b := s-1, e
 		if uint(s) >= uint(e) || uint(e) >= uint(n) || a < 0 {
 			return // not reached: runs of the contour, between touched points
@@ -472,10 +477,15 @@ func iupInnerY(z *zone, first int, touched, starts uint64) {
 		return // not reached: iupY checks the arrays
 	}
 	o, u = o[:n], u[:n]
-	for ; starts != 0; starts &= starts - 1 {
-		k := bits.TrailingZeros64(starts)
-		s := first + k
-		e := s + bits.TrailingZeros64(touched>>uint(k))
+	// The contour's state in a stack array, which the compiler does not
+	// keep in registers: the point loops have them to themselves (no
+	// reload of first or starts on their back edges).
+	st := [3]uint64{uint64(first), touched, starts}
+	for st[2] != 0 {
+		k := bits.TrailingZeros64(st[2])
+		st[2] &= st[2] - 1
+		s := int(st[0]) + k
+		e := s + bits.TrailingZeros64(st[1]>>uint(k))
 		a, b := s-1, e
 		if uint(s) >= uint(e) || uint(e) >= uint(n) || a < 0 {
 			return // not reached: runs of the contour, between touched points
