@@ -618,8 +618,14 @@ func storeMoved(dst, src []Point, x, y int64) {
 // storeMovedVec is storePoints with a move: the points of cur moved by
 // (x, y) (wrapping, as add) with the on-curve bits of tags, in out.
 //
-// Sixteen (then eight, four) points at a time, as storePoints.
+// Sixteen (then eight, four) points at a time, as storePoints; without
+// a move, storePointsUnshifted.
 func storeMovedVec(out []Point, cur []vec, tags []uint8, x, y int64) {
+	if x == 0 && y == 0 {
+		// a composite's base component, typically
+		storePointsUnshifted(out, cur, tags)
+		return
+	}
 	cur = cur[:len(out)]
 	tags = tags[:len(out)]
 	for len(out) >= 16 {

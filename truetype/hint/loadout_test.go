@@ -58,6 +58,18 @@ func TestStoreLoops(t *testing.T) {
 				t.Fatalf("n %d point %d: storePointsUnshifted %v want %v", n, i, got1[i], w)
 			}
 		}
+		// storeMovedVec without a move, or with one in x or y only
+		for _, m := range [][2]int64{{0, 0}, {0, y}, {x, 0}} {
+			for i := range got2 {
+				got2[i] = Point{X: 7, Y: 7, On: tags[i]&tagOn == 0}
+			}
+			storeMovedVec(got2, cur, tags, m[0], m[1])
+			for i := 0; i < n; i++ {
+				if w := (Point{X: add(cur[i].x, m[0]), Y: add(cur[i].y, m[1]), On: tags[i]&tagOn != 0}); got2[i] != w {
+					t.Fatalf("n %d point %d: storeMovedVec by %v: %v want %v", n, i, m, got2[i], w)
+				}
+			}
+		}
 	}
 }
 
