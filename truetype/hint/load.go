@@ -1063,7 +1063,8 @@ func (in *Instance) hintGlyph(composite bool, ins []byte) {
 			Opcode: e.errOp, Glyph: ld.gid, kind: ErrProgram}
 	}
 	if !(e.version == 40 && e.backwardCompat) {
-		pp = (*[4]vec)(z.cur[n-4 : n])
+		// pp still addresses the zone's phantom points: a program
+		// moves points, it never replaces the zone's arrays.
 		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
 	}
 }
