@@ -48,25 +48,23 @@ func (e *exec) insIUP(_ []int64) {
 // len(tags)) as a bit mask, bit k set for point first+k touched. The
 // tags are read eight at a time (bit 3 of each byte moved to its bit 0,
 // the eight bits gathered into the top byte of the product), from the
-// last group of the contour down, each shifted in by eight; a group
-// running past the end of tags is read from the last eight tags and
-// shifted down to its start.
+// last group of the contour down, each shifted in by eight. Only the
+// last group can run past the end of tags: it is read from the last
+// eight tags and shifted down to its start; the groups below it lie
+// within the contour, so their loop needs no such adjustment.
 func iupTouchedX(tags []uint8, first, size int) uint64 {
 	const lsb, gather = 0x0101010101010101, 0x0102040810204080
 	last := len(tags) - 8
-	if size <= 8 && first >= 0 && last >= 0 {
-		p := min(first, last)
-		w := binary.LittleEndian.Uint64(tags[p:])
-		return (w >> 3 & lsb) * gather >> 56 >> uint((first-p)&7) & (1<<uint(size&63) - 1)
+	if first < 0 || last < 0 || first+size > len(tags) {
+		return 0 // not reached: the caller's contour, eight tags at least
 	}
-	var m uint64
-	for q := first + (size-1)&^7; q >= first; q -= 8 {
-		p := min(q, last)
-		if p < 0 {
-			return 0 // not reached: eight tags at least
-		}
-		w := binary.LittleEndian.Uint64(tags[p:])
-		m = m<<8 | (w>>3&lsb)*gather>>56>>uint((q-p)&7)
+	q := first + (size-1)&^7
+	p := min(q, last)
+	w := binary.LittleEndian.Uint64(tags[p:])
+	m := (w >> 3 & lsb) * gather >> 56 >> uint((q-p)&7)
+	for q -= 8; q >= first; q -= 8 {
+		w := binary.LittleEndian.Uint64(tags[q : q+8])
+		m = m<<8 | (w>>3&lsb)*gather>>56
 	}
 	return m & (^uint64(0) >> uint((64-size)&63))
 }
@@ -226,10 +224,15 @@ func iupInnerX(z *zone, first int, touched, starts uint64) {
 		return // not reached: iupX checks the arrays
 	}
 	o, u = o[:n], u[:n]
-	for ; starts != 0; starts &= starts - 1 {
-		k := bits.TrailingZeros64(starts)
-		s := first + k
-		e := s + bits.TrailingZeros64(touched>>uint(k))
+	// The contour's state in a stack array, which the compiler does not
+	// keep in registers: the point loops have them to themselves (no
+	// reload of first or starts on their back edges).
+	st := [3]uint64{uint64(first), touched, starts}
+	for st[2] != 0 {
+		k := bits.TrailingZeros64(st[2])
+		st[2] &= st[2] - 1
+		s := int(st[0]) + k
+		e := s + bits.TrailingZeros64(st[1]>>uint(k))
 		a, b := s-1, e
 		if uint(s) >= uint(e) || uint(e) >= uint(n) || a < 0 {
 			return // not reached: runs of the contour, between touched points
@@ -294,25 +297,23 @@ func iupInnerX(z *zone, first int, touched, starts uint64) {
 // len(tags)) as a bit mask, bit k set for point first+k touched. The
 // tags are read eight at a time (bit 4 of each byte moved to its bit 0,
 // the eight bits gathered into the top byte of the product), from the
-// last group of the contour down, each shifted in by eight; a group
-// running past the end of tags is read from the last eight tags and
-// shifted down to its start.
+// last group of the contour down, each shifted in by eight. Only the
+// last group can run past the end of tags: it is read from the last
+// eight tags and shifted down to its start; the groups below it lie
+// within the contour, so their loop needs no such adjustment.
 func iupTouchedY(tags []uint8, first, size int) uint64 {
 	const lsb, gather = 0x0101010101010101, 0x0102040810204080
 	last := len(tags) - 8
-	if size <= 8 && first >= 0 && last >= 0 {
-		p := min(first, last)
-		w := binary.LittleEndian.Uint64(tags[p:])
-		return (w >> 4 & lsb) * gather >> 56 >> uint((first-p)&7) & (1<<uint(size&63) - 1)
+	if first < 0 || last < 0 || first+size > len(tags) {
+		return 0 // not reached: the caller's contour, eight tags at least
 	}
-	var m uint64
-	for q := first + (size-1)&^7; q >= first; q -= 8 {
-		p := min(q, last)
-		if p < 0 {
-			return 0 // not reached: eight tags at least
-		}
-		w := binary.LittleEndian.Uint64(tags[p:])
-		m = m<<8 | (w>>4&lsb)*gather>>56>>uint((q-p)&7)
+	q := first + (size-1)&^7
+	p := min(q, last)
+	w := binary.LittleEndian.Uint64(tags[p:])
+	m := (w >> 4 & lsb) * gather >> 56 >> uint((q-p)&7)
+	for q -= 8; q >= first; q -= 8 {
+		w := binary.LittleEndian.Uint64(tags[q : q+8])
+		m = m<<8 | (w>>4&lsb)*gather>>56
 	}
 	return m & (^uint64(0) >> uint((64-size)&63))
 }
@@ -472,10 +473,15 @@ func iupInnerY(z *zone, first int, touched, starts uint64) {
 		return // not reached: iupY checks the arrays
 	}
 	o, u = o[:n], u[:n]
-	for ; starts != 0; starts &= starts - 1 {
-		k := bits.TrailingZeros64(starts)
-		s := first + k
-		e := s + bits.TrailingZeros64(touched>>uint(k))
+	// The contour's state in a stack array, which the compiler does not
+	// keep in registers: the point loops have them to themselves (no
+	// reload of first or starts on their back edges).
+	st := [3]uint64{uint64(first), touched, starts}
+	for st[2] != 0 {
+		k := bits.TrailingZeros64(st[2])
+		st[2] &= st[2] - 1
+		s := int(st[0]) + k
+		e := s + bits.TrailingZeros64(st[1]>>uint(k))
 		a, b := s-1, e
 		if uint(s) >= uint(e) || uint(e) >= uint(n) || a < 0 {
 			return // not reached: runs of the contour, between touched points

@@ -165,7 +165,11 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 			g.Points = make([]Point, n, n+n/2)
 		}
 		g.Points = g.Points[:n]
-		storePoints(g.Points, ld.cur, ld.tags, ld.pp1.x)
+		if dx := ld.pp1.x; dx == 0 {
+			storePointsUnshifted(g.Points, ld.cur, ld.tags)
+		} else {
+			storePoints(g.Points, ld.cur, ld.tags, dx)
+		}
 	}
 	if !ld.endsStored {
 		g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
@@ -190,19 +194,19 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 // storePoints stores cur (shifted left by dx) and the on-curve bits of
 // tags in out (len(cur), len(tags) >= len(out)).
 //
-// Eight points at a time through array pointers (one bounds check per
-// block, the eight tags read as one word), then four, then one by one:
-// this per-point copy is fontvm's alone (FreeType hints in the outline
-// itself), so it is kept to two loads, a subtraction and three stores a
-// point. (Go wraps on overflow, as sub does.)
+// Sixteen points at a time through array pointers (their tags read as
+// two words; the three slices advanced past each block, which costs fewer
+// instructions a block than indexing them), then eight, four and one by
+// one: this per-point copy is fontvm's alone (FreeType hints in the
+// outline itself), so it is kept to two loads, a subtraction and three
+// stores a point. (Go wraps on overflow, as sub does.)
 func storePoints(out []Point, cur []vec, tags []uint8, dx int64) {
 	cur = cur[:len(out)]
 	tags = tags[:len(out)]
-	i := 0
-	for ; i+8 <= len(out); i += 8 {
-		o := (*[8]Point)(out[i:])
-		c := (*[8]vec)(cur[i:])
-		t := binary.LittleEndian.Uint64(tags[i:])
+	for len(out) >= 16 {
+		o := (*[16]Point)(out)
+		c := (*[16]vec)(cur)
+		t, t2 := binary.LittleEndian.Uint64(tags), binary.LittleEndian.Uint64(tags[8:])
 		o[0].X, o[0].Y, o[0].On = c[0].x-dx, c[0].y, t&(tagOn<<0) != 0
 		o[1].X, o[1].Y, o[1].On = c[1].x-dx, c[1].y, t&(tagOn<<8) != 0
 		o[2].X, o[2].Y, o[2].On = c[2].x-dx, c[2].y, t&(tagOn<<16) != 0
@@ -211,20 +215,101 @@ func storePoints(out []Point, cur []vec, tags []uint8, dx int64) {
 		o[5].X, o[5].Y, o[5].On = c[5].x-dx, c[5].y, t&(tagOn<<40) != 0
 		o[6].X, o[6].Y, o[6].On = c[6].x-dx, c[6].y, t&(tagOn<<48) != 0
 		o[7].X, o[7].Y, o[7].On = c[7].x-dx, c[7].y, t&(tagOn<<56) != 0
+		o[8].X, o[8].Y, o[8].On = c[8].x-dx, c[8].y, t2&(tagOn<<0) != 0
+		o[9].X, o[9].Y, o[9].On = c[9].x-dx, c[9].y, t2&(tagOn<<8) != 0
+		o[10].X, o[10].Y, o[10].On = c[10].x-dx, c[10].y, t2&(tagOn<<16) != 0
+		o[11].X, o[11].Y, o[11].On = c[11].x-dx, c[11].y, t2&(tagOn<<24) != 0
+		o[12].X, o[12].Y, o[12].On = c[12].x-dx, c[12].y, t2&(tagOn<<32) != 0
+		o[13].X, o[13].Y, o[13].On = c[13].x-dx, c[13].y, t2&(tagOn<<40) != 0
+		o[14].X, o[14].Y, o[14].On = c[14].x-dx, c[14].y, t2&(tagOn<<48) != 0
+		o[15].X, o[15].Y, o[15].On = c[15].x-dx, c[15].y, t2&(tagOn<<56) != 0
+		out, cur, tags = out[16:], cur[16:], tags[16:]
 	}
-	if i+4 <= len(out) {
-		o := (*[4]Point)(out[i:])
-		c := (*[4]vec)(cur[i:])
-		t := binary.LittleEndian.Uint32(tags[i:])
+	if len(out) >= 8 {
+		o := (*[8]Point)(out)
+		c := (*[8]vec)(cur)
+		t := binary.LittleEndian.Uint64(tags)
 		o[0].X, o[0].Y, o[0].On = c[0].x-dx, c[0].y, t&(tagOn<<0) != 0
 		o[1].X, o[1].Y, o[1].On = c[1].x-dx, c[1].y, t&(tagOn<<8) != 0
 		o[2].X, o[2].Y, o[2].On = c[2].x-dx, c[2].y, t&(tagOn<<16) != 0
 		o[3].X, o[3].Y, o[3].On = c[3].x-dx, c[3].y, t&(tagOn<<24) != 0
-		i += 4
+		o[4].X, o[4].Y, o[4].On = c[4].x-dx, c[4].y, t&(tagOn<<32) != 0
+		o[5].X, o[5].Y, o[5].On = c[5].x-dx, c[5].y, t&(tagOn<<40) != 0
+		o[6].X, o[6].Y, o[6].On = c[6].x-dx, c[6].y, t&(tagOn<<48) != 0
+		o[7].X, o[7].Y, o[7].On = c[7].x-dx, c[7].y, t&(tagOn<<56) != 0
+		out, cur, tags = out[8:], cur[8:], tags[8:]
 	}
-	for ; i < len(out); i++ {
+	if len(out) >= 4 {
+		o := (*[4]Point)(out)
+		c := (*[4]vec)(cur)
+		t := binary.LittleEndian.Uint32(tags)
+		o[0].X, o[0].Y, o[0].On = c[0].x-dx, c[0].y, t&(tagOn<<0) != 0
+		o[1].X, o[1].Y, o[1].On = c[1].x-dx, c[1].y, t&(tagOn<<8) != 0
+		o[2].X, o[2].Y, o[2].On = c[2].x-dx, c[2].y, t&(tagOn<<16) != 0
+		o[3].X, o[3].Y, o[3].On = c[3].x-dx, c[3].y, t&(tagOn<<24) != 0
+		out, cur, tags = out[4:], cur[4:], tags[4:]
+	}
+	for i := range out {
 		p := &out[i]
 		p.X, p.Y, p.On = cur[i].x-dx, cur[i].y, tags[i]&tagOn != 0
+	}
+}
+
+// storePointsUnshifted is storePoints for dx = 0 (a glyph whose pp1.x is
+// 0 after hinting, as when its left side bearing equals its xMin): the
+// same blocks without the subtraction, one instruction a point less.
+func storePointsUnshifted(out []Point, cur []vec, tags []uint8) {
+	cur = cur[:len(out)]
+	tags = tags[:len(out)]
+	for len(out) >= 16 {
+		o := (*[16]Point)(out)
+		c := (*[16]vec)(cur)
+		t, t2 := binary.LittleEndian.Uint64(tags), binary.LittleEndian.Uint64(tags[8:])
+		o[0].X, o[0].Y, o[0].On = c[0].x, c[0].y, t&(tagOn<<0) != 0
+		o[1].X, o[1].Y, o[1].On = c[1].x, c[1].y, t&(tagOn<<8) != 0
+		o[2].X, o[2].Y, o[2].On = c[2].x, c[2].y, t&(tagOn<<16) != 0
+		o[3].X, o[3].Y, o[3].On = c[3].x, c[3].y, t&(tagOn<<24) != 0
+		o[4].X, o[4].Y, o[4].On = c[4].x, c[4].y, t&(tagOn<<32) != 0
+		o[5].X, o[5].Y, o[5].On = c[5].x, c[5].y, t&(tagOn<<40) != 0
+		o[6].X, o[6].Y, o[6].On = c[6].x, c[6].y, t&(tagOn<<48) != 0
+		o[7].X, o[7].Y, o[7].On = c[7].x, c[7].y, t&(tagOn<<56) != 0
+		o[8].X, o[8].Y, o[8].On = c[8].x, c[8].y, t2&(tagOn<<0) != 0
+		o[9].X, o[9].Y, o[9].On = c[9].x, c[9].y, t2&(tagOn<<8) != 0
+		o[10].X, o[10].Y, o[10].On = c[10].x, c[10].y, t2&(tagOn<<16) != 0
+		o[11].X, o[11].Y, o[11].On = c[11].x, c[11].y, t2&(tagOn<<24) != 0
+		o[12].X, o[12].Y, o[12].On = c[12].x, c[12].y, t2&(tagOn<<32) != 0
+		o[13].X, o[13].Y, o[13].On = c[13].x, c[13].y, t2&(tagOn<<40) != 0
+		o[14].X, o[14].Y, o[14].On = c[14].x, c[14].y, t2&(tagOn<<48) != 0
+		o[15].X, o[15].Y, o[15].On = c[15].x, c[15].y, t2&(tagOn<<56) != 0
+		out, cur, tags = out[16:], cur[16:], tags[16:]
+	}
+	if len(out) >= 8 {
+		o := (*[8]Point)(out)
+		c := (*[8]vec)(cur)
+		t := binary.LittleEndian.Uint64(tags)
+		o[0].X, o[0].Y, o[0].On = c[0].x, c[0].y, t&(tagOn<<0) != 0
+		o[1].X, o[1].Y, o[1].On = c[1].x, c[1].y, t&(tagOn<<8) != 0
+		o[2].X, o[2].Y, o[2].On = c[2].x, c[2].y, t&(tagOn<<16) != 0
+		o[3].X, o[3].Y, o[3].On = c[3].x, c[3].y, t&(tagOn<<24) != 0
+		o[4].X, o[4].Y, o[4].On = c[4].x, c[4].y, t&(tagOn<<32) != 0
+		o[5].X, o[5].Y, o[5].On = c[5].x, c[5].y, t&(tagOn<<40) != 0
+		o[6].X, o[6].Y, o[6].On = c[6].x, c[6].y, t&(tagOn<<48) != 0
+		o[7].X, o[7].Y, o[7].On = c[7].x, c[7].y, t&(tagOn<<56) != 0
+		out, cur, tags = out[8:], cur[8:], tags[8:]
+	}
+	if len(out) >= 4 {
+		o := (*[4]Point)(out)
+		c := (*[4]vec)(cur)
+		t := binary.LittleEndian.Uint32(tags)
+		o[0].X, o[0].Y, o[0].On = c[0].x, c[0].y, t&(tagOn<<0) != 0
+		o[1].X, o[1].Y, o[1].On = c[1].x, c[1].y, t&(tagOn<<8) != 0
+		o[2].X, o[2].Y, o[2].On = c[2].x, c[2].y, t&(tagOn<<16) != 0
+		o[3].X, o[3].Y, o[3].On = c[3].x, c[3].y, t&(tagOn<<24) != 0
+		out, cur, tags = out[4:], cur[4:], tags[4:]
+	}
+	for i := range out {
+		p := &out[i]
+		p.X, p.Y, p.On = cur[i].x, cur[i].y, tags[i]&tagOn != 0
 	}
 }
 
@@ -533,15 +618,20 @@ func storeMoved(dst, src []Point, x, y int64) {
 // storeMovedVec is storePoints with a move: the points of cur moved by
 // (x, y) (wrapping, as add) with the on-curve bits of tags, in out.
 //
-// Eight (then four) points at a time, as storePoints.
+// Sixteen (then eight, four) points at a time, as storePoints; without
+// a move, storePointsUnshifted.
 func storeMovedVec(out []Point, cur []vec, tags []uint8, x, y int64) {
+	if x == 0 && y == 0 {
+		// a composite's base component, typically
+		storePointsUnshifted(out, cur, tags)
+		return
+	}
 	cur = cur[:len(out)]
 	tags = tags[:len(out)]
-	i := 0
-	for ; i+8 <= len(out); i += 8 {
-		o := (*[8]Point)(out[i:])
-		c := (*[8]vec)(cur[i:])
-		t := binary.LittleEndian.Uint64(tags[i:])
+	for len(out) >= 16 {
+		o := (*[16]Point)(out)
+		c := (*[16]vec)(cur)
+		t, t2 := binary.LittleEndian.Uint64(tags), binary.LittleEndian.Uint64(tags[8:])
 		o[0].X, o[0].Y, o[0].On = c[0].x+x, c[0].y+y, t&(tagOn<<0) != 0
 		o[1].X, o[1].Y, o[1].On = c[1].x+x, c[1].y+y, t&(tagOn<<8) != 0
 		o[2].X, o[2].Y, o[2].On = c[2].x+x, c[2].y+y, t&(tagOn<<16) != 0
@@ -550,18 +640,41 @@ func storeMovedVec(out []Point, cur []vec, tags []uint8, x, y int64) {
 		o[5].X, o[5].Y, o[5].On = c[5].x+x, c[5].y+y, t&(tagOn<<40) != 0
 		o[6].X, o[6].Y, o[6].On = c[6].x+x, c[6].y+y, t&(tagOn<<48) != 0
 		o[7].X, o[7].Y, o[7].On = c[7].x+x, c[7].y+y, t&(tagOn<<56) != 0
+		o[8].X, o[8].Y, o[8].On = c[8].x+x, c[8].y+y, t2&(tagOn<<0) != 0
+		o[9].X, o[9].Y, o[9].On = c[9].x+x, c[9].y+y, t2&(tagOn<<8) != 0
+		o[10].X, o[10].Y, o[10].On = c[10].x+x, c[10].y+y, t2&(tagOn<<16) != 0
+		o[11].X, o[11].Y, o[11].On = c[11].x+x, c[11].y+y, t2&(tagOn<<24) != 0
+		o[12].X, o[12].Y, o[12].On = c[12].x+x, c[12].y+y, t2&(tagOn<<32) != 0
+		o[13].X, o[13].Y, o[13].On = c[13].x+x, c[13].y+y, t2&(tagOn<<40) != 0
+		o[14].X, o[14].Y, o[14].On = c[14].x+x, c[14].y+y, t2&(tagOn<<48) != 0
+		o[15].X, o[15].Y, o[15].On = c[15].x+x, c[15].y+y, t2&(tagOn<<56) != 0
+		out, cur, tags = out[16:], cur[16:], tags[16:]
 	}
-	if i+4 <= len(out) {
-		o := (*[4]Point)(out[i:])
-		c := (*[4]vec)(cur[i:])
-		t := binary.LittleEndian.Uint32(tags[i:])
+	if len(out) >= 8 {
+		o := (*[8]Point)(out)
+		c := (*[8]vec)(cur)
+		t := binary.LittleEndian.Uint64(tags)
 		o[0].X, o[0].Y, o[0].On = c[0].x+x, c[0].y+y, t&(tagOn<<0) != 0
 		o[1].X, o[1].Y, o[1].On = c[1].x+x, c[1].y+y, t&(tagOn<<8) != 0
 		o[2].X, o[2].Y, o[2].On = c[2].x+x, c[2].y+y, t&(tagOn<<16) != 0
 		o[3].X, o[3].Y, o[3].On = c[3].x+x, c[3].y+y, t&(tagOn<<24) != 0
-		i += 4
+		o[4].X, o[4].Y, o[4].On = c[4].x+x, c[4].y+y, t&(tagOn<<32) != 0
+		o[5].X, o[5].Y, o[5].On = c[5].x+x, c[5].y+y, t&(tagOn<<40) != 0
+		o[6].X, o[6].Y, o[6].On = c[6].x+x, c[6].y+y, t&(tagOn<<48) != 0
+		o[7].X, o[7].Y, o[7].On = c[7].x+x, c[7].y+y, t&(tagOn<<56) != 0
+		out, cur, tags = out[8:], cur[8:], tags[8:]
 	}
-	for ; i < len(out); i++ {
+	if len(out) >= 4 {
+		o := (*[4]Point)(out)
+		c := (*[4]vec)(cur)
+		t := binary.LittleEndian.Uint32(tags)
+		o[0].X, o[0].Y, o[0].On = c[0].x+x, c[0].y+y, t&(tagOn<<0) != 0
+		o[1].X, o[1].Y, o[1].On = c[1].x+x, c[1].y+y, t&(tagOn<<8) != 0
+		o[2].X, o[2].Y, o[2].On = c[2].x+x, c[2].y+y, t&(tagOn<<16) != 0
+		o[3].X, o[3].Y, o[3].On = c[3].x+x, c[3].y+y, t&(tagOn<<24) != 0
+		out, cur, tags = out[4:], cur[4:], tags[4:]
+	}
+	for i := range out {
 		p := &out[i]
 		p.X, p.Y, p.On = cur[i].x+x, cur[i].y+y, tags[i]&tagOn != 0
 	}
@@ -950,7 +1063,8 @@ func (in *Instance) hintGlyph(composite bool, ins []byte) {
 			Opcode: e.errOp, Glyph: ld.gid, kind: ErrProgram}
 	}
 	if !(e.version == 40 && e.backwardCompat) {
-		pp = (*[4]vec)(z.cur[n-4 : n])
+		// pp still addresses the zone's phantom points: a program
+		// moves points, it never replaces the zone's arrays.
 		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
 	}
 }

@@ -207,6 +207,16 @@ func loaderTestFonts(t *testing.T) map[string][]byte {
 	// composite program (8 points, phantoms 8..11): SVTCA[y] PUSHB 1 64
 	// SHPIX; x of point 0 aligned to pp2, y of point 4 to pp3.
 	cprog := []byte{0x00, 0xB1, 1, 64, 0x38, 0x01, 0xB1, 0, 9, 0x10, 0x3C, 0x00, 0xB1, 4, 10, 0x10, 0x3C}
+	// composite program (8 points, phantoms 8..11): SVTCA[y], y of
+	// point 3 aligned to pp4, of point 2 to pp3; SVTCA[x], x of point 1
+	// aligned to pp2, of point 0 to pp1.
+	ppProg := []byte{0x00, 0xB1, 3, 11, 0x10, 0x3C, 0xB1, 2, 10, 0x10, 0x3C,
+		0x01, 0xB1, 1, 9, 0x10, 0x3C, 0xB1, 0, 8, 0x10, 0x3C}
+	// simple program (4 points, phantoms 4..7): SVTCA[y] SHPIX pp4 by
+	// -70, pp3 by 45, SVTCA[x] SHPIX pp2 by 20, pp1 by -30 (PUSHW 2:
+	// the point, then the distance).
+	movePP := []byte{0x00, 0xB9, 0, 7, 0xFF, 0xBA, 0x38, 0xB9, 0, 6, 0, 45, 0x38,
+		0x01, 0xB9, 0, 5, 0, 20, 0x38, 0xB9, 0, 4, 0xFF, 0xE2, 0x38}
 	glyphs := []fontwriter.Glyph{
 		{},
 		{Contours: [][]fontwriter.Point{sq(100, 0, 500, 700)}, Advance: 600, Instructions: prog},
@@ -227,6 +237,15 @@ func loaderTestFonts(t *testing.T) map[string][]byte {
 		// with a program, then the same without (the glyph zone moves)
 		{Components: []fontwriter.Component{{GlyphIndex: 2}, {GlyphIndex: 1, Arg1: 40, Arg2: 30}}, Instructions: cprog, Advance: 700},
 		{Components: []fontwriter.Component{{GlyphIndex: 2}, {GlyphIndex: 1, Arg1: 40, Arg2: 30}}, Advance: 700},
+		// a composite program after a USE_MY_METRICS component with a
+		// program: the component's phantom points as its program left
+		// them become the composite's (y of points 3 and 2 aligned to
+		// pp4 and pp3, x of points 1 and 0 to pp2 and pp1)
+		{Components: []fontwriter.Component{{GlyphIndex: 2}, {GlyphIndex: 1, Arg1: 40, Arg2: 30, Flags: 0x0200}}, Instructions: ppProg, Advance: 700},
+		// the same after a component whose program moves its phantom
+		// points (SHPIX of pp1..pp4 in y and x)
+		{Components: []fontwriter.Component{{GlyphIndex: 2}, {GlyphIndex: 18, Arg1: -20, Arg2: 10, Flags: 0x0200}}, Instructions: ppProg, Advance: 700},
+		{Contours: [][]fontwriter.Point{sq(30, 10, 420, 610)}, Advance: 520, Instructions: movePP},
 	}
 	n := len(glyphs)
 	vhea := make([]byte, 36)

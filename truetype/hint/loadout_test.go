@@ -7,10 +7,11 @@ import (
 )
 
 // TestStoreLoops checks the unrolled output copies (storePoints,
-// storeMovedVec: eight points a block plus a tail) against a plain
-// point-by-point copy, for every length 0..40 (every block/tail split),
-// random tags (only tagOn may count) and coordinates and moves near the
-// int64 limits (the sums wrap, as add and sub do).
+// storePointsUnshifted, storeMovedVec: blocks of sixteen, eight and four
+// points, then one by one) against a plain point-by-point copy, for every
+// length 0..70 (every block/tail split), random tags (only tagOn may
+// count) and coordinates and moves near the int64 limits (the sums wrap,
+// as add and sub do).
 func TestStoreLoops(t *testing.T) {
 	rng := rand.New(rand.NewSource(8))
 	edge := []int64{0, 1, -1, 64, -64, math.MaxInt64, math.MinInt64, math.MaxInt32, math.MinInt32}
@@ -20,8 +21,8 @@ func TestStoreLoops(t *testing.T) {
 		}
 		return int64(rng.Uint64()) >> uint(rng.Intn(64))
 	}
-	for iter := 0; iter < 4000; iter++ {
-		n := iter % 41
+	for iter := 0; iter < 7100; iter++ {
+		n := iter % 71
 		extra := rng.Intn(3) // cur and tags may be longer than out
 		cur, tags := make([]vec, n+extra), make([]uint8, n+extra)
 		for i := range cur {
@@ -45,6 +46,28 @@ func TestStoreLoops(t *testing.T) {
 		for i := 0; i < n; i++ {
 			if got1[i] != want1[i] || got2[i] != want2[i] {
 				t.Fatalf("n %d point %d: storePoints %v want %v; storeMovedVec %v want %v", n, i, got1[i], want1[i], got2[i], want2[i])
+			}
+		}
+		// storePointsUnshifted (dx = 0) at every length too
+		for i := range got1 {
+			got1[i] = Point{X: 7, Y: 7, On: tags[i]&tagOn == 0}
+		}
+		storePointsUnshifted(got1, cur, tags)
+		for i := 0; i < n; i++ {
+			if w := (Point{X: cur[i].x, Y: cur[i].y, On: tags[i]&tagOn != 0}); got1[i] != w {
+				t.Fatalf("n %d point %d: storePointsUnshifted %v want %v", n, i, got1[i], w)
+			}
+		}
+		// storeMovedVec without a move, or with one in x or y only
+		for _, m := range [][2]int64{{0, 0}, {0, y}, {x, 0}} {
+			for i := range got2 {
+				got2[i] = Point{X: 7, Y: 7, On: tags[i]&tagOn == 0}
+			}
+			storeMovedVec(got2, cur, tags, m[0], m[1])
+			for i := 0; i < n; i++ {
+				if w := (Point{X: add(cur[i].x, m[0]), Y: add(cur[i].y, m[1]), On: tags[i]&tagOn != 0}); got2[i] != w {
+					t.Fatalf("n %d point %d: storeMovedVec by %v: %v want %v", n, i, m, got2[i], w)
+				}
 			}
 		}
 	}
