@@ -104,13 +104,14 @@ type Glyph struct {
 	Components []Component
 
 	// Where the coordinates of a simple glyph loaded by
-	// LoadGlyphFlags are: the record is src[start:end], its
-	// coordinates start at src[start+q]; base is the start of glyf
-	// (error offsets are relative to it) and gid the glyph.
-	src              []byte
-	base, start, end int
-	q                int
-	gid              uint16
+	// LoadGlyphFlags are: the record starts at src[start], its
+	// coordinates at src[start+q], and n bytes of it are left from
+	// there; base is the start of glyf (error offsets are relative to
+	// it) and gid the glyph.
+	src            []byte
+	base, start, q int
+	n              int
+	gid            uint16
 }
 
 func (g *Glyph) reset() {
@@ -387,10 +388,18 @@ func (g *Glyph) CoordWindow() *[CoordWindowSize + 1]byte {
 // (the x coordinates are checked first). xs and ys must be the sizes
 // the glyph's flags give.
 func (g *Glyph) CoordsError(xs, ys int) error {
-	if n := g.end - g.start - g.q; xs > n || ys > n-xs {
-		return coordsError(g.base, g.gid, g.start+g.q, n, xs, ys)
+	if xs > g.n || ys > g.n-xs {
+		return g.coordsError(xs, ys)
 	}
 	return nil
+}
+
+// coordsError is CoordsError's error (out of line, so that CoordsError
+// is inlined).
+//
+//go:noinline
+func (g *Glyph) coordsError(xs, ys int) error {
+	return coordsError(g.base, g.gid, g.start+g.q, g.n, xs, ys)
 }
 
 // DecodeCoords decodes the coordinates of a simple glyph just loaded by
@@ -398,7 +407,7 @@ func (g *Glyph) CoordsError(xs, ys int) error {
 // LoadGlyph's error if they run past the record (then g.X, g.Y and
 // g.Flags are left empty).
 func (g *Glyph) DecodeCoords() error {
-	return decodeCoords(g.src, g.base, g.start, g.end, g.q, g.gid, g)
+	return decodeCoords(g.src, g.base, g.start, g.start+g.q+g.n, g.q, g.gid, g)
 }
 
 // loaderError applies the package-level loaderError to glyph gid of f,
@@ -548,7 +557,7 @@ func parseGlyphLazy(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 	}
 	g.Flags = g.Flags[:nPts]
 	if nIns == 0 {
-		g.src, g.base, g.start, g.end, g.q, g.gid = file, base, start, end, q, gid
+		g.src, g.base, g.start, g.q, g.n, g.gid = file, base, start, q, len(rec)-q, gid
 		return nil
 	}
 
