@@ -102,6 +102,16 @@ type Glyph struct {
 	InstructionsErr error
 	// Components holds the component records of a composite glyph.
 	Components []Component
+
+	// Where the coordinates of a simple glyph loaded by
+	// LoadGlyphFlags are: the record starts at src[start], its
+	// coordinates at src[start+q], and n bytes of it are left from
+	// there; base is the start of glyf (error offsets are relative to
+	// it) and gid the glyph.
+	src            []byte
+	base, start, q int
+	n              int
+	gid            uint16
 }
 
 func (g *Glyph) reset() {
@@ -116,8 +126,9 @@ func (g *Glyph) reset() {
 	g.Components = g.Components[:0]
 }
 
-// NumPoints returns the number of points of a simple glyph.
-func (g *Glyph) NumPoints() int { return len(g.X) }
+// NumPoints returns the number of points of a simple glyph (also after
+// LoadGlyphFlags, which leaves X and Y empty).
+func (g *Glyph) NumPoints() int { return len(g.Flags) }
 
 var errCFF = fmt.Errorf("%w: CFF outlines (OTTO font)", ErrUnsupported)
 
@@ -304,6 +315,101 @@ func (f *Font) LoadGlyph(gid uint16, g *Glyph) error {
 	return err
 }
 
+// LoadGlyphFlags is LoadGlyph, except that a simple glyph without
+// instructions is left with its coordinates undecoded, for a caller that
+// decodes them itself (straight into its own arrays): for such a glyph
+// it reads and checks everything up to the end of the flags, in
+// LoadGlyph's order and with LoadGlyph's errors, and leaves g.X and g.Y
+// empty (NumPoints is the point count; len(g.X) != NumPoints tells such
+// a glyph). Other glyphs (composite, empty, or simple with instructions)
+// are loaded completely, as LoadGlyph loads them, with its errors.
+//
+// The coordinates of a deferred glyph follow, still unchecked: the
+// caller either decodes them through CoordWindow and checks their sizes
+// with CoordsError, or calls DecodeCoords, which decodes them into g.X
+// and g.Y as LoadGlyph would. Either way the first error is LoadGlyph's
+// error for the glyph: LoadGlyph checks the coordinates last, after the
+// flags, so LoadGlyphFlags followed by CoordsError or DecodeCoords
+// reports exactly what LoadGlyph reports. (LoadGlyph's loaderError
+// leaves a coordinate error as it is: it replaces only the errors of a
+// record that ends with its header, and of contour counts the parser
+// refuses before the flags.)
+func (f *Font) LoadGlyphFlags(gid uint16, g *Glyph) error {
+	if f.version == 0x4f54544f {
+		g.reset()
+		return errCFF
+	}
+	if f.locaErr != nil {
+		g.reset()
+		return f.locaErr
+	}
+	if int(gid) >= f.numGlyphs {
+		g.reset()
+		return ErrGlyphIndex
+	}
+	off, n := f.location(int(gid))
+	base := f.glyfOff
+	err := parseGlyphLazy(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
+	if err != nil {
+		err = f.loaderError(gid, g, err)
+	}
+	return err
+}
+
+// CoordWindowSize is the size of the window CoordWindow returns, and
+// CoordWindowPoints the most points a glyph may have for one.
+const (
+	CoordWindowSize   = win
+	CoordWindowPoints = winPoints
+)
+
+// CoordWindow returns, for a simple glyph just loaded by
+// LoadGlyphFlags, a view of the file starting at its x coordinates
+// (which the y coordinates follow), CoordWindowSize+1 bytes long, or nil if
+// the glyph has more than CoordWindowPoints points or the file ends
+// within those bytes (then use DecodeCoords). Both coordinate arrays of
+// a glyph with at most CoordWindowPoints points take at most
+// 4*CoordWindowPoints <= CoordWindowSize-2 bytes, so a decoder may read two
+// bytes at any position it reaches and mask positions to CoordWindowSize-1
+// without changing them. The bytes past the record are the file's: the
+// caller decodes, then checks the sizes it read with CoordsError before
+// it uses anything.
+func (g *Glyph) CoordWindow() *[CoordWindowSize + 1]byte {
+	px := g.start + g.q
+	if len(g.Flags) > winPoints || len(g.src)-px <= win {
+		return nil
+	}
+	return (*[win + 1]byte)(g.src[px : px+win+1])
+}
+
+// CoordsError is nil if x coordinates of xs bytes and y coordinates of
+// ys bytes after them fit in the record of the simple glyph just loaded
+// by LoadGlyphFlags, and otherwise the error LoadGlyph reports for them
+// (the x coordinates are checked first). xs and ys must be the sizes
+// the glyph's flags give.
+func (g *Glyph) CoordsError(xs, ys int) error {
+	if xs > g.n || ys > g.n-xs {
+		return g.coordsError(xs, ys)
+	}
+	return nil
+}
+
+// coordsError is CoordsError's error (out of line, so that CoordsError
+// is inlined).
+//
+//go:noinline
+func (g *Glyph) coordsError(xs, ys int) error {
+	return coordsError(g.base, g.gid, g.start+g.q, g.n, xs, ys)
+}
+
+// DecodeCoords decodes the coordinates of a simple glyph just loaded by
+// LoadGlyphFlags into g.X and g.Y, as LoadGlyph decodes them, with
+// LoadGlyph's error if they run past the record (then g.X, g.Y and
+// g.Flags are left empty).
+func (g *Glyph) DecodeCoords() error {
+	return decodeCoords(g.src, g.base, g.start, g.start+g.q+g.n, g.q, g.gid, g)
+}
+
 // loaderError applies the package-level loaderError to glyph gid of f,
 // locating its record again (so nothing stays live across parseGlyph
 // for this error path).
@@ -367,12 +473,25 @@ func glyfError(base int, gid uint16, p int, format string, args ...any) *FormatE
 	return &FormatError{Table: "glyf", Offset: p - base, Msg: fmt.Sprintf("glyph %d: ", gid) + fmt.Sprintf(format, args...), FreeType: "Invalid_Outline"}
 }
 
-// parseGlyph decodes file[start:end]; offsets in errors are relative to
-// base (the start of glyf). Simple glyphs are decoded here (composites
-// by parseComposite): the work is done by leaf functions (readEndPts,
-// expandFlags, decodeXY) and the errors are built out of line, so that
-// this function keeps few values live across calls.
+// parseGlyph decodes file[start:end] as FreeType's TT_Load_Glyph_Header,
+// TT_Load_Simple_Glyph and TT_Load_Composite_Glyph read it; offsets in
+// errors are relative to base (the start of glyf): parseGlyphLazy, then
+// the coordinates it left (decodeCoords).
 func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int, gid uint16, g *Glyph) error {
+	err := parseGlyphLazy(file, base, start, end, maxIns, numGlyphs, gid, g)
+	if err == nil && len(g.X) != len(g.Flags) {
+		err = decodeCoords(file, base, start, end, g.q, gid, g)
+	}
+	return err
+}
+
+// parseGlyphLazy is parseGlyph, except that it stops after the flags of
+// a simple glyph without instructions, recording in g where its
+// coordinates are (see LoadGlyphFlags). Simple glyphs are decoded here
+// (composites by parseComposite): the work is done by leaf functions
+// (readEndPts, expandFlags, decodeCoords) and the errors are built out
+// of line, so that this function keeps few values live across calls.
+func parseGlyphLazy(file []byte, base, start, end int, maxIns uint16, numGlyphs int, gid uint16, g *Glyph) error {
 	g.reset()
 	if end == start {
 		return nil
@@ -437,11 +556,13 @@ func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int,
 		return err
 	}
 	g.Flags = g.Flags[:nPts]
+	if nIns == 0 {
+		g.src, g.base, g.start, g.q, g.n, g.gid = file, base, start, q, len(rec)-q, gid
+		return nil
+	}
 
-	// The coordinates. With a window of the file after the flags (see
-	// decodeXY) and buffers of the right size, both arrays are decoded,
-	// then their sizes checked; otherwise the sizes are measured and
-	// checked first (before any buffer grows).
+	// The coordinates: decodeCoords written out (as a call it cost
+	// about 15 instructions more per glyph with instructions).
 	px := start + q
 	if nPts > winPoints || len(file)-px <= win || cap(g.X) < nPts || cap(g.Y) < nPts {
 		return decodeMeasured(file, base, start, rec, q, gid, g)
@@ -450,6 +571,28 @@ func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int,
 	if xs > len(rec)-q || ys > len(rec)-q-xs {
 		g.Flags = g.Flags[:0]
 		return coordsError(base, gid, px, len(rec)-q, xs, ys)
+	}
+	g.X = g.X[:nPts]
+	g.Y = g.Y[:nPts]
+	return nil
+}
+
+// decodeCoords decodes the coordinates of the simple glyph in
+// file[start:end] whose flags (g.Flags) end at file[start+q] into g.X
+// and g.Y. With a window of the file after the flags (see decodeXY) and
+// buffers of the right size, both arrays are decoded, then their sizes
+// checked; otherwise the sizes are measured and checked first (before
+// any buffer grows).
+func decodeCoords(file []byte, base, start, end, q int, gid uint16, g *Glyph) error {
+	nPts := len(g.Flags)
+	px := start + q
+	if nPts > winPoints || len(file)-px <= win || cap(g.X) < nPts || cap(g.Y) < nPts {
+		return decodeMeasured(file, base, start, file[start:end], q, gid, g)
+	}
+	xs, ys := g.decodeXY((*[win + 1]byte)(file[px : px+win+1]))
+	if n := end - px; xs > n || ys > n-xs {
+		g.Flags = g.Flags[:0]
+		return coordsError(base, gid, px, n, xs, ys)
 	}
 	g.X = g.X[:nPts]
 	g.Y = g.Y[:nPts]

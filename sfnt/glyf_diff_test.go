@@ -179,8 +179,66 @@ func sameSimple(t *testing.T, what string, file []byte, start, end int, reused *
 			t.Fatalf("%s (%s): decoded glyph differs from the reference decoder", what, how)
 		}
 	}
+	// LoadGlyphFlags' path: parseGlyphLazy, then the sizes the flags
+	// give checked by CoordsError (what hint's fused decoders do), and
+	// DecodeCoords; both must report the reference's error, and
+	// DecodeCoords its glyph. CoordWindow must be the file after the
+	// flags exactly when the glyph and the file admit a window.
+	checkFlags := func(how string, g *Glyph) {
+		t.Helper()
+		errGot := parseGlyphLazy(file, 0, start, end, 0, 1<<16, 7, g)
+		if errGot == nil && g.NumContours > 0 && len(g.Instructions) > 0 {
+			// loaded completely
+			if len(g.X) != len(g.Flags) {
+				t.Fatalf("%s (%s): instructed glyph not decoded", what, how)
+			}
+		} else if errGot == nil && g.NumContours > 0 {
+			if len(g.X) != 0 || len(g.Y) != 0 || g.NumPoints() != len(g.Flags) {
+				t.Fatalf("%s (%s): parseGlyphLazy left coordinates", what, how)
+			}
+			px := start + g.q
+			a := g.CoordWindow()
+			if wantWin := len(g.Flags) <= CoordWindowPoints && len(file)-px > CoordWindowSize; (a != nil) != wantWin ||
+				a != nil && &a[0] != &file[px] {
+				t.Fatalf("%s (%s): CoordWindow %v, want a window: %v", what, how, a != nil, wantWin)
+			}
+			sz := measureExpanded(g.Flags)
+			errSizes := g.CoordsError(int(sz&coordMask), int(sz>>coordShift))
+			errGot = g.DecodeCoords()
+			if (errSizes == nil) != (errGot == nil) || errGot != nil && !reflect.DeepEqual(errSizes, errGot) {
+				t.Fatalf("%s (%s): CoordsError %#v, DecodeCoords %#v", what, how, errSizes, errGot)
+			}
+		}
+		if (errWant == nil) != (errGot == nil) || errWant != nil && !reflect.DeepEqual(errGot, errWant) {
+			t.Fatalf("%s (%s, flags first): error %#v, want %#v", what, how, errGot, errWant)
+		}
+		if errWant != nil {
+			return
+		}
+		if g.NumContours != want.NumContours || g.XMin != want.XMin || g.YMin != want.YMin || g.XMax != want.XMax ||
+			g.YMax != want.YMax || !reflect.DeepEqual(append([]uint16{}, g.EndPts...), append([]uint16{}, want.EndPts...)) ||
+			!bytes.Equal(g.Flags, want.Flags) || !bytes.Equal(g.Instructions, want.Instructions) ||
+			!reflect.DeepEqual(append([]int32{}, g.X...), append([]int32{}, want.X...)) ||
+			!reflect.DeepEqual(append([]int32{}, g.Y...), append([]int32{}, want.Y...)) ||
+			len(g.Components) != 0 || g.InstructionsErr != nil {
+			t.Fatalf("%s (%s, flags first): decoded glyph differs from the reference decoder", what, how)
+		}
+	}
 	check("reused", reused)
 	check("fresh", new(Glyph))
+	checkFlags("reused", reused)
+	checkFlags("fresh", new(Glyph))
+	// The same record without its instructions (LoadGlyphFlags defers
+	// only such glyphs), when they are in it.
+	if end-start >= 12 {
+		nc := int(int16(uint16(file[start])<<8 | uint16(file[start+1])))
+		if p := start + 10 + 2*nc; nc < 0xFFF && p+2 <= end {
+			if nIns := int(uint16(file[p])<<8 | uint16(file[p+1])); nIns > 0 && p+2+nIns <= end {
+				stripped := append(append(append([]byte{}, file[:p]...), 0, 0), file[p+2+nIns:]...)
+				sameSimple(t, what+" stripped", stripped, start, end-nIns, reused)
+			}
+		}
+	}
 	if errWant == nil {
 		n := want.NumPoints()
 		check("tight", &Glyph{EndPts: make([]uint16, 0, want.NumContours), Flags: make([]uint8, 0, n),

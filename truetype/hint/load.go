@@ -380,7 +380,14 @@ func (in *Instance) load(gid uint16, depth int) error {
 		g = ld.glyph(depth)
 	}
 	ld.gid = int(gid)
-	if err := f.sf.LoadGlyph(gid, g); err != nil {
+	// The coordinates of a simple glyph without instructions are
+	// decoded by the simple-glyph loaders below (LoadGlyphFlags defers
+	// them; then the fused decoders of load_fused.go or DecodeCoords);
+	// sfnt decodes those of a glyph with instructions. sfnt checks
+	// them last, as LoadGlyph would, and nothing of the record is read
+	// in between but the flags, so a coordinate error is the error
+	// LoadGlyph would have given (recordError names it the same way).
+	if err := f.sf.LoadGlyphFlags(gid, g); err != nil {
 		return ld.recordError(int(gid), g, err)
 	}
 	// tt_get_metrics and tt_loader_set_pp. The phantom points' y (pp1,
@@ -414,15 +421,21 @@ func (in *Instance) load(gid uint16, depth int) error {
 		// a top-level glyph (depth 0) without one straight from font
 		// units to the caller's Glyph (loadSimpleDirect), a component
 		// without one through loadSimplePlain.
-		if ld.nPoints+len(g.X)+4 > sfnt.MaxGlyphLoaderPoints || ld.nContours+len(g.EndPts) > sfnt.MaxGlyphLoaderContours {
+		if ld.nPoints+len(g.Flags)+4 > sfnt.MaxGlyphLoaderPoints || ld.nContours+len(g.EndPts) > sfnt.MaxGlyphLoaderContours {
 			return glyphErr(int(gid), "Array_Too_Large", "too many points or contours for FreeType's glyph loader")
 		}
 		if ld.hinted && len(g.Instructions) > 0 {
 			in.loadSimpleProgram(g, depth)
-		} else if depth == 0 && ld.out != nil {
-			in.loadSimpleDirect(g)
+			return nil
+		}
+		var err error
+		if depth == 0 && ld.out != nil {
+			err = in.loadSimpleDirect(g)
 		} else {
-			in.loadSimplePlain(g, depth)
+			err = in.loadSimplePlain(g, depth)
+		}
+		if err != nil {
+			return ld.recordError(int(gid), g, err)
 		}
 		return nil
 	}
@@ -710,9 +723,11 @@ func (ld *loader) addContours(nc int) []int {
 // glyph's program runs on them (hintGlyph). FT_GlyphLoader_Add makes the
 // contour ends absolute; the program sees them relative to the glyph's
 // first point (its zone starts there), so that is done after hinting.
+// g is loaded by LoadGlyphFlags, which decodes the coordinates of a
+// glyph with instructions (see load_fused.go for why no fused decoder).
 func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	ld := &in.ld
-	n, nc := len(g.X), len(g.EndPts)
+	n, nc := len(g.Flags), len(g.EndPts)
 	base := ld.nPoints
 	m := n + 4
 	if base+m > len(ld.cur) {
@@ -735,16 +750,21 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	for i, e := range g.EndPts[:len(ends)] {
 		ends[i] = int(e)
 	}
+	// The glyph's zone: the loader's arrays from base on (set up first,
+	// so that the glyph's points are sliced from it: it is usually in
+	// place already, and slicing it costs one bounds check per array).
+	z := &in.e.pts
+	if !ld.zoneOK || ld.zoneBase != base {
+		z.org, z.cur, z.orus, z.tags = ld.org[base:], ld.cur[base:], ld.orus[base:], ld.tags[base:]
+		ld.zoneOK, ld.zoneBase = true, base
+	}
 	s := in.scale
-	cur := ld.cur[base : base+m]
-	org := ld.org[base : base+m]
-	orus := ld.orus[base : base+m]
+	cur, org, orus, tags := z.cur[:m], z.org[:m], z.orus[:m], z.tags[:m]
 	if in.smallScale {
 		loadPointsOrgSmall(cur[:n], org[:n], orus[:n], g.X, g.Y, s)
 	} else {
 		loadPointsOrg(cur[:n], org[:n], orus[:n], g.X, g.Y, s)
 	}
-	tags := ld.tags[base : base+m]
 	onBits(tags[:n], g.Flags)
 	binary.LittleEndian.PutUint32(tags[n:], 0)
 	// the phantom points (one bounds check per array): unscaled in
@@ -758,11 +778,6 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
 	pc[0], pc[1], pc[2], pc[3] = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
 	po[0], po[1], po[2], po[3] = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
-	z := &in.e.pts
-	if !ld.zoneOK || ld.zoneBase != base {
-		z.org, z.cur, z.orus, z.tags = ld.org[base:], ld.cur[base:], ld.orus[base:], ld.tags[base:]
-		ld.zoneOK, ld.zoneBase = true, base
-	}
 	z.contours = ends
 	z.nPoints, z.nContours, z.firstPoint = m, nc, 0
 	in.hintGlyph(false, g.Instructions)
@@ -783,10 +798,15 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 // once. Its phantom points are only the loader's (the next component's
 // points, or processCompositeGlyph's phantom points, take their place in
 // cur): scaled and, when hinting, rounded as TT_Hint_Glyph rounds them
-// (without a program to run; see also sizeScan).
-func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) {
+// (without a program to run; see also sizeScan). g is loaded by
+// LoadGlyphFlags: the coordinates are decoded here (decodeStoreSmall,
+// decodeCurSmall, or DecodeCoords and the two-pass loops), with sfnt's
+// error if they run past the record (then nothing is added to the
+// loader), unless sfnt decoded them (a glyph with instructions, when
+// not hinting).
+func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) error {
 	ld := &in.ld
-	n, nc := len(g.X), len(g.EndPts)
+	n, nc := len(g.Flags), len(g.EndPts)
 	base := ld.nPoints
 	if base+n+4 > len(ld.cur) {
 		ld.ensure(base + n + 4)
@@ -796,19 +816,40 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) {
 		ends[i] = int(e) + base
 	}
 	s := in.scale
-	if ld.direct && depth == 1 {
-		// A component of loadCompositeDirect: final at once, moved by
-		// the component's offset and shifted by pp1.x (smallScale).
-		pts := ld.outPoints(base+n, base)
-		storeScaledMoved(pts[base:], g.X, g.Y, g.Flags, s, 0x8000+sub(ld.directX, ld.directDX)<<16, 0x8000+ld.directY<<16)
-		ld.directStored = true
-	} else {
-		if in.smallScale {
-			loadPointsSmall(ld.cur[base:base+n], g.X, g.Y, s)
+	if a := g.CoordWindow(); a != nil && in.smallScale && len(g.X) != n {
+		var xs, ys int
+		if ld.direct && depth == 1 {
+			// As below, fused.
+			pts := ld.outPoints(base+n, base)
+			xs, ys = decodeStoreSmall(pts[base:base+n], a, g.Flags, int64(int32(s)), 0x8000+sub(ld.directX, ld.directDX)<<16, 0x8000+ld.directY<<16)
+			ld.directStored = true
 		} else {
-			loadPoints(ld.cur[base:base+n], g.X, g.Y, s)
+			xs, ys = decodeCurSmall(ld.cur[base:base+n], a, g.Flags, int64(int32(s)))
+			onBits(ld.tags[base:base+n], g.Flags)
 		}
-		onBits(ld.tags[base:base+n], g.Flags)
+		if err := g.CoordsError(xs, ys); err != nil {
+			return err
+		}
+	} else {
+		if len(g.X) != n {
+			if err := g.DecodeCoords(); err != nil {
+				return err
+			}
+		}
+		if ld.direct && depth == 1 {
+			// A component of loadCompositeDirect: final at once, moved by
+			// the component's offset and shifted by pp1.x (smallScale).
+			pts := ld.outPoints(base+n, base)
+			storeScaledMoved(pts[base:], g.X, g.Y, g.Flags, s, 0x8000+sub(ld.directX, ld.directDX)<<16, 0x8000+ld.directY<<16)
+			ld.directStored = true
+		} else {
+			if in.smallScale {
+				loadPointsSmall(ld.cur[base:base+n], g.X, g.Y, s)
+			} else {
+				loadPoints(ld.cur[base:base+n], g.X, g.Y, s)
+			}
+			onBits(ld.tags[base:base+n], g.Flags)
+		}
 	}
 	// the phantom points scaled as in loadSimpleProgram
 	s32 := int64(int32(s))
@@ -823,6 +864,7 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) {
 	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
 	ld.nPoints += n
 	ld.nContours += nc
+	return nil
 }
 
 // loadSimpleDirect is load's simple-glyph path for a top-level simple
@@ -832,8 +874,11 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) {
 // unscaled); then the contour ends go to ld.out.Ends and the outline
 // points, which nothing else reads, from font units to ld.out.Points
 // shifted by the final pp1.x, as LoadGlyph's storePoints would store
-// them.
-func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) {
+// them. g is loaded by LoadGlyphFlags: the coordinates are decoded here
+// (decodeStoreSmall, or DecodeCoords and storeScaled[Moved]), with
+// sfnt's error if they run past the record, unless sfnt decoded them (a
+// glyph with instructions, when not hinting).
+func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) error {
 	ld := &in.ld
 	s := in.scale
 	s32 := int64(int32(s))
@@ -850,7 +895,7 @@ func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) {
 	}
 	ld.pp1.x, ld.pp2.x = x1, x2
 	out := ld.out
-	n, nc := len(g.X), len(g.EndPts)
+	n, nc := len(g.Flags), len(g.EndPts)
 	if cap(out.Ends) < nc {
 		out.Ends = make([]int, nc, nc+nc/2)
 	}
@@ -863,14 +908,27 @@ func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) {
 		out.Points = make([]Point, n, n+n/2)
 	}
 	out.Points = out.Points[:n]
-	if in.smallScale {
-		storeScaledMoved(out.Points, g.X, g.Y, g.Flags, s, 0x8000-x1<<16, 0x8000)
+	if a := g.CoordWindow(); a != nil && in.smallScale && len(g.X) != n {
+		xs, ys := decodeStoreSmall(out.Points, a, g.Flags, s32, 0x8000-x1<<16, 0x8000)
+		if err := g.CoordsError(xs, ys); err != nil {
+			return err
+		}
 	} else {
-		storeScaled(out.Points, g.X, g.Y, g.Flags, s, x1)
+		if len(g.X) != n {
+			if err := g.DecodeCoords(); err != nil {
+				return err
+			}
+		}
+		if in.smallScale {
+			storeScaledMoved(out.Points, g.X, g.Y, g.Flags, s, 0x8000-x1<<16, 0x8000)
+		} else {
+			storeScaled(out.Points, g.X, g.Y, g.Flags, s, x1)
+		}
 	}
 	ld.stored, ld.endsStored = true, true
 	ld.nPoints += n
 	ld.nContours += nc
+	return nil
 }
 
 // storeScaled is loadPoints followed by storePoints: the points xs, ys

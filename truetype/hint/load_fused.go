@@ -1,0 +1,168 @@
+package hint
+
+import "fontvm/sfnt"
+
+// The fused coordinate decoders: the coordinates of a simple glyph
+// without a program to run go from the font's deltas straight to their
+// final place, scaled (the caller's Glyph.Points for loadSimpleDirect
+// and loadCompositeDirect's components, the loader's cur for other
+// components), each written once. The general
+// path, which sfnt's DecodeCoords followed by loadPoints*/storeScaled*
+// is, decodes them into sfnt.Glyph's X and Y first and scales them in a
+// second pass; it stays for the glyphs these do not take (no window of
+// the file, see sfnt.Glyph.CoordWindow, or a scale that is not
+// Instance.smallScale). The font stores all x deltas, then all y
+// deltas, so each decoder makes an x pass and a y pass. (Glyphs with a
+// program keep the general path: their points go to three arrays, orus,
+// cur and org, and a fused loop for those, or one decoding into orus
+// and scaling from there, cost more than sfnt's decoder into int32s
+// followed by loadPointsOrgSmall.)
+//
+// Each delta is decoded without branching on its flag (deltaOps), as
+// sfnt's decodeXY decodes it, and scaled as scaleSmall scales (its proof
+// holds: the sums are int32s, the scale is smallScale, the offsets are
+// storeScaledMoved's): the values are those of the general path, which
+// decodes the same deltas into the same int32 sums and scales them with
+// the same formula (TestFusedDecoders compares the two, and
+// TestLoaderMatchesRef* the loaders with the oracle). The decoders return the sizes of
+// the two coordinate arrays as their flags give them; the caller checks
+// them against the record (sfnt.Glyph.CoordsError) before anything
+// uses the points: bytes past the record may have been read and stored
+// then, but an error makes the outline unspecified.
+
+// coordWin is sfnt's window size: positions masked to coordWin-1 stay
+// what they are (sfnt.Glyph.CoordWindow) and need no bounds checks.
+const coordWin = sfnt.CoordWindowSize
+
+// A deltaOps says, per flag byte, how the delta of one axis is coded:
+// it is int32((w & mask) * mul) >> 16 of the little-endian 16-bit word
+// w at the read position (mask 0xFFFF and mul 0x01000100 give the
+// big-endian int16 of the two bytes in the top half; mask 0xFF and mul
+// ±1<<16 give ± the first byte; mask 0 gives 0, "same"), and the
+// position advances by size bytes (2, 1 or 0): the TrueType coding that
+// TT_Load_Simple_Glyph reads, short (1 byte, positive if "same") or
+// long (int16) or, "same" without short, no delta.
+type deltaOps struct {
+	mask [256]uint32
+	mul  [256]uint32
+	size [256]int
+}
+
+var xDeltas, yDeltas = newDeltaOps(sfnt.FlagXShort, sfnt.FlagXSame), newDeltaOps(sfnt.FlagYShort, sfnt.FlagYSame)
+
+// newDeltaOps builds the deltaOps of the axis whose flag bits are short
+// (X_SHORT_VECTOR) and same (X_IS_SAME_OR_POSITIVE_X_SHORT_VECTOR).
+func newDeltaOps(short, same uint8) *deltaOps {
+	t := new(deltaOps)
+	for c := range 256 {
+		switch f := uint8(c); {
+		case f&short != 0 && f&same != 0:
+			t.mask[c], t.mul[c], t.size[c] = 0xFF, 1<<16, 1
+		case f&short != 0:
+			t.mask[c], t.mul[c], t.size[c] = 0xFF, -1<<16&0xFFFFFFFF, 1
+		case f&same != 0:
+		default:
+			t.mask[c], t.mul[c], t.size[c] = 0xFFFF, 0x01000100, 2
+		}
+	}
+	return t
+}
+
+// The loops below are written for Go's register allocator: each pass is
+// a function of its own, a sum is built in separate statements
+// (x += x>>63 as a statement of its own), and the on-curve bit is
+// stored before the delta is decoded; otherwise the loops spill values
+// to the stack at every point (checked with go build -gcflags=-S).
+
+// decodeStoreSmall decodes the coordinates at a[0:] (x, then y) of the
+// points of flags (len(out) == len(flags) <= sfnt.CoordWindowPoints)
+// and stores them scaled by s32 (0 < s32 < 1<<16), moved by cx and cy
+// as storeScaledMoved moves them, with the on-curve bits of flags, in
+// out; it returns the sizes of the x and y arrays.
+func decodeStoreSmall(out []Point, a *[coordWin + 1]byte, flags []uint8, s32, cx, cy int64) (int, int) {
+	px := decodeStoreX(out, a, flags, s32, cx)
+	return px, decodeStoreY(out, a, flags, s32, cy, px) - px
+}
+
+// decodeStoreX is decodeStoreSmall's x pass (with the on-curve bits);
+// it returns the position after the x coordinates.
+func decodeStoreX(out []Point, a *[coordWin + 1]byte, flags []uint8, s32, cx int64) int {
+	out = out[:len(flags)]
+	_ = a[0]
+	t := xDeltas
+	_ = t.mask[0]
+	p := 0
+	var v int32
+	for i, c := range flags {
+		o := &out[i]
+		o.On = c&tagOn != 0
+		k := p & (coordWin - 1)
+		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.mask[c])*t.mul[c]) >> 16
+		p = k + t.size[c]
+		v += d
+		x := int64(v) * s32
+		x += x >> 63
+		x += cx
+		o.X = x >> 16
+	}
+	return p
+}
+
+// decodeStoreY is decodeStoreSmall's y pass from position p; it returns
+// the position after the y coordinates.
+func decodeStoreY(out []Point, a *[coordWin + 1]byte, flags []uint8, s32, cy int64, p int) int {
+	out = out[:len(flags)]
+	_ = a[0]
+	t := yDeltas
+	_ = t.mask[0]
+	var v int32
+	for i, c := range flags {
+		k := p & (coordWin - 1)
+		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.mask[c])*t.mul[c]) >> 16
+		p = k + t.size[c]
+		v += d
+		y := int64(v) * s32
+		y += y >> 63
+		y += cy
+		out[i].Y = y >> 16
+	}
+	return p
+}
+
+// decodeCurSmall decodes the coordinates at a[0:] (x, then y) of the
+// points of flags (len(cur) == len(flags) <= sfnt.CoordWindowPoints)
+// and stores them scaled by s32 (0 < s32 < 1<<16) in cur, as
+// loadPointsSmall; it returns the sizes of the x and y arrays.
+func decodeCurSmall(cur []vec, a *[coordWin + 1]byte, flags []uint8, s32 int64) (int, int) {
+	cur = cur[:len(flags)]
+	_ = a[0]
+	t := xDeltas
+	_ = t.mask[0]
+	p := 0
+	var v int32
+	for i, c := range flags {
+		k := p & (coordWin - 1)
+		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.mask[c])*t.mul[c]) >> 16
+		p = k + t.size[c]
+		v += d
+		x := int64(v) * s32
+		x += x >> 63
+		x += 0x8000
+		cur[i].x = x >> 16
+	}
+	px := p
+	t = yDeltas
+	_ = t.mask[0]
+	v = 0
+	for i, c := range flags {
+		k := p & (coordWin - 1)
+		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.mask[c])*t.mul[c]) >> 16
+		p = k + t.size[c]
+		v += d
+		y := int64(v) * s32
+		y += y >> 63
+		y += 0x8000
+		cur[i].y = y >> 16
+	}
+	return px, p - px
+}
