@@ -62,7 +62,16 @@ func TestFusedMatchesUnfused(t *testing.T) {
 	isPos := func(a uint8) bool { return a == slatPosX || a == slatPosY }
 	sub := func() uint8 { return uint8(rng.Intn(5)) }
 	seq := func() []instr {
-		switch rng.Intn(23) {
+		switch rng.Intn(28) {
+		case 24: // graphite2's temporary copy (the map entry changes)
+			return []instr{{op: mTempCopy}}
+		case 25: // the current slot changes
+			return []instr{{op: mInsert}}
+		case 26:
+			return []instr{{op: mDelete}}
+		case 22, 23: // the flags update exec runs itself
+			return []instr{{op: mPushSlotAttr, a: slatColFlags, off: off(), sub: sub()},
+				{op: mBitSet, v: small() & 0xFFFF, w: small() & 0xFFFF}, {op: mAttrSet, a: slatColFlags, sub: sub()}}
 		case 0:
 			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPush, v: small()}, {op: cmps[rng.Intn(6)]}}
 		case 1:
@@ -155,10 +164,15 @@ func TestFusedMatchesUnfused(t *testing.T) {
 		for i := range x.flags {
 			x.flags[i] = uint8(rng.Intn(8)) &^ slotDeleted // linked slots are never deleted
 		}
+		x.coll = rng.Intn(2) == 0
+		for i := range x.collFlags {
+			x.collFlags[i] = uint16(rng.Intn(1 << 9))
+		}
 		want := x.segState(x.runCode(plain, spec, n, idx))
 		got := x.segState(x.runCode(fused, spec, n, idx))
 		x.flags = [4]uint8{}
 		if got != want {
+			x.coll = false
 			var ops []string
 			if k := len(fused.instrs) - 40; k > 0 {
 				ops = append(ops, fmt.Sprintf("(%d instructions)", k))
@@ -170,6 +184,7 @@ func TestFusedMatchesUnfused(t *testing.T) {
 				iter, n, idx, spec, strings.Join(ops, " "), want, got)
 		}
 	}
+	x.coll = false
 }
 
 // TestFuseCoversPatterns checks that each fused operation is produced for
@@ -227,27 +242,41 @@ func FuzzMachineFused(f *testing.F) {
 		}
 		nn := 1 + int(n)%4
 		start := 1 + int(idx)%(nn+1)
-		for _, spec := range []bool{false, true} {
+		for k, spec := range []bool{false, true, false} {
+			x.coll = k == 2 // with collision records (flags from the inputs)
+			x.collFlags = [4]uint16{uint16(n) << 1, uint16(idx) << 2, 0x1FF, collKnown}
 			x.stackInit = [stackGuard + 1]int32{int32(n), 1, int32(idx)}
 			want := x.segState(x.runCode(plain, spec, nn, start))
 			got := x.segState(x.runCode(fused, spec, nn, start))
+			x.coll = false
 			if got != want {
-				t.Fatalf("fused run differs (n %d idx %d spec %v, code % x)\nunfused:\n%s\nfused:\n%s", nn, start, spec, bc, want, got)
+				t.Fatalf("fused run differs (n %d idx %d spec %v coll %v, code % x)\nunfused:\n%s\nfused:\n%s", nn, start, spec, k == 2, bc, want, got)
 			}
 		}
 	})
 }
 
 // TestSimpleAttrMatchesSetAttr checks exec's inline stores of the
-// simpleAttrs against Slot::setAttr (setAttr), for plain and fused sets.
+// attributes storedAttr accepts against Slot::setAttr (setAttr), for plain
+// and fused sets.
+//
+// Collision attributes are stored on every slot of a segment with
+// collision records (the last slot has none), whose flags include the
+// "known" bit that the stores clear.
 func TestSimpleAttrMatchesSetAttr(t *testing.T) {
 	x := newFixture(t)
-	for a := uint8(0); a < 64; a++ {
-		if !simpleAttr(a) {
+	defer func() { x.coll = false }()
+	checked := 0
+	for a := 0; a < 256; a++ {
+		a := uint8(a)
+		if !storedAttr(a) {
 			continue
 		}
-		for _, v := range []int32{0, 1, -1, 300, 40000, -70000} {
-			for _, fused := range []bool{false, true} {
+		for _, v := range []int32{0, 1, -1, 300, 40000, -70000, collKnown, 0x7FFF} {
+			for k, fused := range []bool{false, true, false, true} {
+				x.coll = k >= 2
+				x.collFlags = [4]uint16{collKnown | collFix, collKnown, 0xFFFF, 0}
+				slot := x.sh.seg.first // the slot the runs store into
 				c := &code{instrs: []instr{{op: mPush, v: v}, {op: mAttrSet, a: a}, {op: mRetZero}}}
 				for i := range c.instrs {
 					c.instrs[i].base = c.instrs[i].op
@@ -258,15 +287,24 @@ func TestSimpleAttrMatchesSetAttr(t *testing.T) {
 						t.Fatalf("attribute %d: not fused", a)
 					}
 				}
-				got := x.segState(x.runCode(c, false, 4, 1))
+				idx := 1
+				if k == 3 {
+					idx = 4 // the last slot, without a collision record
+				}
+				got := x.segState(x.runCode(c, false, 4, idx))
 				// the same through setAttr on a fresh segment
 				nop := &code{instrs: []instr{{op: mRetZero, base: mRetZero}}}
-				ret, st := x.runCode(nop, false, 4, 1)
-				x.sh.mach.setAttr(x.sh.seg.first, int(a), 0, int16(v))
+				ret, st := x.runCode(nop, false, 4, idx)
+				slot = x.sh.smap.arr[idx]
+				x.sh.mach.setAttr(slot, int(a), 0, int16(v))
 				if want := x.segState(ret, st); got != want {
-					t.Errorf("attribute %d value %d fused %v:\nexec:\n%s\nsetAttr:\n%s", a, v, fused, got, want)
+					t.Errorf("attribute %d value %d fused %v coll %v idx %d:\nexec:\n%s\nsetAttr:\n%s", a, v, fused, x.coll, idx, got, want)
 				}
+				checked++
 			}
 		}
+	}
+	if checked < 8*4*20 {
+		t.Fatalf("only %d checks", checked)
 	}
 }
