@@ -988,7 +988,16 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		if is == nil {
 			return sp, mp, is, pc, ctlDie
 		}
-		res := uint32(m.getAttr(is, int(in.a), int(in.sub)))
+		var res uint32
+		if sub := int(in.sub); in.a == slatUserDefn {
+			// getAttr of a user attribute, without the call: the slot's
+			// value below the Silf's count, else 0
+			if sub < len(is.user) && sub < seg.silf.aUser {
+				res = uint32(int32(is.user[sub]))
+			}
+		} else {
+			res = uint32(m.getAttr(is, int(in.a), sub))
+		}
 		if in.op == mAttrAdd {
 			m.setAttr(is, int(in.a), int(in.sub), int16(int32(v+res)))
 		} else {
@@ -1024,7 +1033,14 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		}
 		if s := sm.get(mp + int(in.off)); s != nil {
 			sp++
-			st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
+			switch in.a {
+			case slatAdvX: // getAttr without the call
+				st[sp&stackMask] = int32(int(s.advance.x))
+			case slatAdvY:
+				st[sp&stackMask] = int32(int(s.advance.y))
+			default:
+				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
+			}
 			if sp >= sb+stackMax {
 				return sp, mp, is, pc, ctlDone
 			}

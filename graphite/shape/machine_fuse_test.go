@@ -2,6 +2,7 @@ package shape
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -305,6 +306,79 @@ func TestSimpleAttrMatchesSetAttr(t *testing.T) {
 		}
 	}
 	if checked < 8*4*20 {
+		t.Fatalf("only %d checks", checked)
+	}
+}
+
+// TestSlotAttrReadsMatchGetAttr checks step's push_slot_attr of AdvX and
+// AdvY against Slot::getAttr (getAttr), and its attr_add and attr_sub of
+// user attributes against getAttr and setAttr, on slots with awkward
+// advances and user values, at every slot offset and index.
+func TestSlotAttrReadsMatchGetAttr(t *testing.T) {
+	x := newFixture(t)
+	advs := []float32{0, 1.75, -1.75, 40000.5, -70000.25, 3e9, -3e9, float32(math.NaN()), float32(math.Inf(1))}
+	users := []int16{0, 1, -1, 32767, -32768, 300}
+	vals := []int32{0, 1, -1, 65537, -70000, 1 << 30}
+	checked := 0
+	for k := 0; k < 200; k++ {
+		adv := pt{advs[k%len(advs)], advs[(k/len(advs)+k)%len(advs)]}
+		for _, a := range []uint8{slatAdvX, slatAdvY} {
+			for off := int8(-2); off <= 2; off++ {
+				c := &code{instrs: []instr{{op: mPushSlotAttr, a: a, off: off}, {op: mPopRet}}}
+				c.fuse()
+				nop := &code{instrs: []instr{{op: mRetTrue, base: mRetTrue}}}
+				x.runCode(nop, false, 4, 1)
+				for s := x.sh.seg.first; s != nil; s = s.next {
+					s.advance = adv
+				}
+				idx := 1 + k%4
+				var want int32 // no slot: nothing pushed, the run ends with 0
+				if s := x.sh.smap.get(idx + int(off)); s != nil {
+					want = int32(x.sh.mach.getAttr(s, int(a), 0))
+				}
+				if ret := x.sh.mach.runCode(c, &idx); ret != want || x.sh.mach.status != stFinished {
+					t.Fatalf("attribute %d offset %d advance %v: got %d status %d, want %d", a, off, adv, ret, x.sh.mach.status, want)
+				}
+				checked++
+			}
+		}
+		for _, op := range []uint8{mAttrAdd, mAttrSub} {
+			for sub := uint8(0); sub < 5; sub++ {
+				v := vals[k%len(vals)]
+				c := &code{instrs: []instr{{op: mPush, v: v}, {op: op, a: slatUserDefn, sub: sub}, {op: mRetZero}}}
+				c.fuse()
+				user := func() {
+					for s, i := x.sh.seg.first, 0; s != nil; s, i = s.next, i+1 {
+						for j := range s.user {
+							s.user[j] = users[(k+i+j)%len(users)]
+						}
+					}
+				}
+				nop := &code{instrs: []instr{{op: mRetZero, base: mRetZero}}}
+				x.runCode(nop, false, 4, 1)
+				user()
+				idx := 1 + k%4
+				ret := x.sh.mach.runCode(c, &idx)
+				got := x.segState(ret, x.sh.mach.status)
+				// the same through getAttr and setAttr
+				x.runCode(nop, false, 4, 1)
+				user()
+				is := x.sh.smap.arr[1+k%4]
+				res := uint32(x.sh.mach.getAttr(is, slatUserDefn, int(sub)))
+				if op == mAttrAdd {
+					res += uint32(v)
+				} else {
+					res -= uint32(v)
+				}
+				x.sh.mach.setAttr(is, slatUserDefn, int(sub), int16(int32(res)))
+				if want := x.segState(0, stFinished); got != want {
+					t.Fatalf("op %d sub %d value %d:\nexec:\n%s\nsetAttr:\n%s", op, sub, v, got, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 200*(2*5+2*5) {
 		t.Fatalf("only %d checks", checked)
 	}
 }
