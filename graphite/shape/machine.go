@@ -66,10 +66,18 @@ type machine struct {
 
 	positioned bool // the slots were positioned during this run (for a PosX/PosY read or add)
 	specOps    bool // 0x3E as AND and 0x3F as OR, as the seed document says
+
+	// the program exec runs, for step (so that exec's loop does not keep
+	// it in a register)
+	code *code
 }
 
 // runCode is Code::run followed by Machine::run. mapIdx indexes smap.arr.
-func (m *machine) runCode(c *code, mapIdx *int) int32 { return m.exec(c, mapIdx) }
+func (m *machine) runCode(c *code, mapIdx *int) int32 {
+	ret, mp := m.exec(c, *mapIdx)
+	*mapIdx = mp
+	return ret
+}
 
 func b2i(b bool) int32 {
 	if b {
@@ -78,14 +86,18 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// exec runs one program and returns its value, setting m.status as
-// Machine::run does from the final stack pointer.
+// exec runs one program from slot-map index mp and returns its value and
+// the final map index, setting m.status as Machine::run does from the final
+// stack pointer.
 //
 // The loop keeps the stack pointer, the slot-map index, the current slot
 // and the program counter in locals, and holds only operations that make
 // no calls: Go has no callee-saved registers, so a call in any case would
 // make the compiler spill that state on every dispatch. Operations that
-// call into the segment run in step, from a single call site.
+// call into the segment run in step, from a single call site. The segment
+// and the program are read through m (m.seg, m.code) where they are
+// needed, not kept in locals: each further value live across the loop
+// took a register from it and cost a reload on every dispatch.
 //
 // graphite2 checks the stack after every instruction ((sp-sb)/STACK_MAX
 // != 0 ends the run; fontvm also stops below the guard words). An
@@ -103,19 +115,18 @@ func b2i(b bool) int32 {
 // run, so they must receive exactly the same writes. Otherwise the fused
 // operation runs its first instruction alone and the loop goes on with the
 // next one.
-func (m *machine) exec(c *code, mapIdx *int) int32 {
-	seg := m.seg
+func (m *machine) exec(c *code, mp int) (int32, int) {
 	sm := m.smap
 	if r := c.maxRef + sm.precontext; sm.size <= r || sm.at(r) == nil {
 		m.status = stSlotOffsetOutOfBounds
-		return 1
+		return 1, mp
 	}
 	st := &m.stack
 	sp := stackGuard
 	const sb = stackGuard
-	mp := *mapIdx
 	is := sm.arr[mp]
 	m.positioned = false
+	m.code = c
 	ins := c.instrs
 	var ss *slot // setSimple: the slot and the value to store
 	var sv int16
@@ -316,7 +327,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			}
 		case mPushGlyphAttr:
 			if s := sm.get(mp + int(in.off)); s != nil {
-				v, ok := denseGlyphAttr(seg.face, s.glyph, in.v)
+				v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
 				if !ok {
 					goto slow
 				}
@@ -331,7 +342,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 				if s.parent != nil {
 					s = s.parent
 				}
-				v, ok := denseGlyphAttr(seg.face, s.glyph, in.v)
+				v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
 				if !ok {
 					goto slow
 				}
@@ -344,7 +355,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 		case mPushFeat:
 			if s := sm.get(mp + int(in.off)); s != nil {
 				sp++
-				st[sp&stackMask] = int32(seg.getFeature(int(in.a)))
+				st[sp&stackMask] = int32(m.seg.getFeature(int(in.a)))
 				if sp >= sb+stackMax {
 					goto done
 				}
@@ -515,7 +526,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			if s == nil {
 				break // PushGlyphAttr pushes nothing
 			}
-			v, ok := denseGlyphAttr(seg.face, s.glyph, in.v)
+			v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
 			if !ok {
 				goto slow
 			}
@@ -538,14 +549,14 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			}
 			if uint(sp-sb) >= stackMax-2 { // PushFeat alone
 				sp++
-				st[sp&stackMask] = int32(seg.getFeature(int(in.a)))
+				st[sp&stackMask] = int32(m.seg.getFeature(int(in.a)))
 				if sp >= sb+stackMax {
 					goto done
 				}
 				break
 			}
 			sp++
-			st[sp&stackMask] = int32(seg.getFeature(int(in.a)))
+			st[sp&stackMask] = int32(m.seg.getFeature(int(in.a)))
 			pc++
 			if 1+sm.precontext+int(int8(in.sub)) != mp {
 				pc += uint(in.skip)
@@ -661,7 +672,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && r)
 			goto done
 		case mAttrSet:
-			if !simpleAttr(in.a) {
+			if !storedAttr(in.a) {
 				goto slow
 			}
 			sv = int16(st[sp&stackMask])
@@ -672,7 +683,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			ss = is
 			goto setSimple
 		case mPushAttrSet:
-			if !simpleAttr(in.a) {
+			if !storedAttr(in.a) {
 				goto slow
 			}
 			if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
@@ -687,7 +698,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			pc++
 			goto setSimple
 		case mGAttrSet, mAttGAttrSet:
-			if !simpleAttr(in.a) {
+			if !storedAttr(in.a) {
 				goto slow
 			}
 			s := sm.get(mp + int(in.off))
@@ -697,7 +708,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			if in.op == mAttGAttrSet && s.parent != nil {
 				s = s.parent
 			}
-			v, ok := denseGlyphAttr(seg.face, s.glyph, in.v)
+			v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
 			if !ok {
 				goto slow
 			}
@@ -712,6 +723,31 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			ss, sv = is, v
 			pc++
 			goto setSimple
+		case mSlotBitsSet:
+			// PushSlotAttr ColFlags; BitSet; AttrSet ColFlags: Slot::getAttr
+			// and setAttr of ColFlags read and store the collision record's
+			// flags (0 and nothing without one), so no call is needed; the
+			// value pushed by the unfused sequence is above the final top
+			// at index 3 or more (sp >= sb), as in step. Other attributes,
+			// and PushSlotAttr alone, run in step.
+			if in.a != slatColFlags || in.skip>>8 != slatColFlags {
+				goto slow
+			}
+			s := sm.get(mp + int(in.off))
+			if s == nil {
+				break // PushSlotAttr pushes nothing
+			}
+			if is == nil || uint(sp-sb) >= stackMax-1 {
+				goto slow
+			}
+			x := int32(0)
+			if c := m.seg.collisionInfo(s); c != nil {
+				x = int32(c.flags)
+			}
+			if c := m.seg.collisionInfo(is); c != nil {
+				c.flags = uint16((x &^ in.v) | in.w)
+			}
+			pc += 2
 		default:
 			goto slow
 		}
@@ -728,7 +764,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 		}
 		goto done
 	setSimple:
-		// Slot::setAttr for the attributes simpleAttr accepts.
+		// Slot::setAttr for the attributes storedAttr accepts.
 		switch fv := float32(sv); in.a {
 		case slatAdvX:
 			ss.advance.x = fv
@@ -748,6 +784,56 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 			ss.shift.y = fv
 		case slatInsert:
 			ss.markInsertBefore(sv != 0)
+		default:
+			// a collision attribute (collAttrs): Slot::setAttr stores it
+			// in the slot's collision record, when there is one
+			c := m.seg.collisionInfo(ss)
+			if c == nil {
+				break
+			}
+			switch in.a {
+			case slatColFlags:
+				c.flags = uint16(sv)
+			case slatColLimBlx:
+				c.limit.blx = fv
+			case slatColLimBly:
+				c.limit.bly = fv
+			case slatColLimTrx:
+				c.limit.trx = fv
+			case slatColLimTry:
+				c.limit.try = fv
+			case slatColMargin:
+				c.margin = uint16(sv)
+			case slatColMargWt:
+				c.marginWt = uint16(sv)
+			case slatColExclG:
+				c.exclGlyph = uint16(sv)
+			case slatColExclOx:
+				c.exclOffset.x = fv
+			case slatColExclOy:
+				c.exclOffset.y = fv
+			case slatSeqClass:
+				c.seqClass = uint16(sv)
+			case slatSeqProx:
+				c.seqProxClass = uint16(sv)
+			case slatSeqOrder:
+				c.seqOrder = uint16(sv)
+			case slatSeqAboveXo:
+				c.seqAboveXoff = sv
+			case slatSeqAboveWt:
+				c.seqAboveWt = uint16(sv)
+			case slatSeqBelowXl:
+				c.seqBelowXlim = sv
+			case slatSeqBelowWt:
+				c.seqBelowWt = uint16(sv)
+			case slatSeqValHt:
+				c.seqValignHt = uint16(sv)
+			case slatSeqValWt:
+				c.seqValignWt = uint16(sv)
+			}
+			if in.a != slatColFlags {
+				c.flags &^= collKnown
+			}
 		}
 		if sp < 0 {
 			goto under
@@ -755,7 +841,7 @@ func (m *machine) exec(c *code, mapIdx *int) int32 {
 		continue
 	slow:
 		var ctl int
-		sp, mp, is, pc, ctl = m.step(c, in, sp, mp, is, pc)
+		sp, mp, is, pc, ctl = m.step(in, sp, mp, is, pc)
 		switch ctl {
 		case ctlDone:
 			goto done
@@ -772,7 +858,7 @@ under:
 	}
 	goto done
 die:
-	is = seg.last
+	is = m.seg.last
 	m.status = stDiedEarly
 	sp++
 	st[sp&stackMask] = 1
@@ -783,7 +869,6 @@ done:
 	if mp >= len(sm.arr) {
 		mp = len(sm.arr) - 1
 	}
-	*mapIdx = mp
 	sm.arr[mp] = is
 	var ret int32
 	if sp == sb+1 {
@@ -800,7 +885,7 @@ done:
 			m.status = stStackNotEmpty
 		}
 	}
-	return ret
+	return ret, mp
 }
 
 // Control outcomes of step.
@@ -816,7 +901,7 @@ const (
 // slot insertion and deletion, copies, positioning) and sparse glyph
 // attributes. Keeping calls out of exec's loop keeps its state in
 // registers. It takes and returns exec's state and says how to go on.
-func (m *machine) step(c *code, in *instr, sp, mp int, is *slot, pc uint) (int, int, *slot, uint, int) {
+func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slot, uint, int) {
 	seg := m.seg
 	sm := m.smap
 	st := &m.stack
@@ -868,7 +953,7 @@ func (m *machine) step(c *code, in *instr, sp, mp int, is *slot, pc uint) (int, 
 		is = m.delete(is)
 	case mAssoc:
 		mx, mn := int32(-1), int32(-1)
-		for _, o := range c.assoc[in.v : int(in.v)+int(in.sub)] {
+		for _, o := range m.code.assoc[in.v : int(in.v)+int(in.sub)] {
 			ts := sm.get(mp + int(o))
 			if ts != nil && (mn == -1 || ts.before < mn) {
 				mn = ts.before
@@ -903,7 +988,16 @@ func (m *machine) step(c *code, in *instr, sp, mp int, is *slot, pc uint) (int, 
 		if is == nil {
 			return sp, mp, is, pc, ctlDie
 		}
-		res := uint32(m.getAttr(is, int(in.a), int(in.sub)))
+		var res uint32
+		if sub := int(in.sub); in.a == slatUserDefn {
+			// getAttr of a user attribute, without the call: the slot's
+			// value below the Silf's count, else 0
+			if sub < len(is.user) && sub < seg.silf.aUser {
+				res = uint32(int32(is.user[sub]))
+			}
+		} else {
+			res = uint32(m.getAttr(is, int(in.a), sub))
+		}
 		if in.op == mAttrAdd {
 			m.setAttr(is, int(in.a), int(in.sub), int16(int32(v+res)))
 		} else {
@@ -939,7 +1033,14 @@ func (m *machine) step(c *code, in *instr, sp, mp int, is *slot, pc uint) (int, 
 		}
 		if s := sm.get(mp + int(in.off)); s != nil {
 			sp++
-			st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
+			switch in.a {
+			case slatAdvX: // getAttr without the call
+				st[sp&stackMask] = int32(int(s.advance.x))
+			case slatAdvY:
+				st[sp&stackMask] = int32(int(s.advance.y))
+			default:
+				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
+			}
 			if sp >= sb+stackMax {
 				return sp, mp, is, pc, ctlDone
 			}
@@ -1084,8 +1185,29 @@ func (m *machine) position() {
 const simpleAttrs = 1<<slatAdvX | 1<<slatAdvY | 1<<slatAttX | 1<<slatAttY | 1<<slatAttWithX | 1<<slatAttWithY |
 	1<<slatShiftX | 1<<slatShiftY | 1<<slatInsert
 
+// collAttrs are the collision attributes (numbered from slatColFlags)
+// whose Slot::setAttr is a plain store into the slot's collision record,
+// if it has one (with SlotCollision's "known" flag cleared, except for
+// ColFlags itself): exec sets them without a call too. ColShiftX and
+// ColShiftY are left out (setAttr ignores them).
+const collAttrs = 1<<(slatColFlags-slatColFlags) | 1<<(slatColLimBlx-slatColFlags) | 1<<(slatColLimBly-slatColFlags) |
+	1<<(slatColLimTrx-slatColFlags) | 1<<(slatColLimTry-slatColFlags) | 1<<(slatColMargin-slatColFlags) |
+	1<<(slatColMargWt-slatColFlags) | 1<<(slatColExclG-slatColFlags) | 1<<(slatColExclOx-slatColFlags) |
+	1<<(slatColExclOy-slatColFlags) | 1<<(slatSeqClass-slatColFlags) | 1<<(slatSeqProx-slatColFlags) |
+	1<<(slatSeqOrder-slatColFlags) | 1<<(slatSeqAboveXo-slatColFlags) | 1<<(slatSeqAboveWt-slatColFlags) |
+	1<<(slatSeqBelowXl-slatColFlags) | 1<<(slatSeqBelowWt-slatColFlags) | 1<<(slatSeqValHt-slatColFlags) |
+	1<<(slatSeqValWt-slatColFlags)
+
 // simpleAttr reports whether slot attribute a is one of simpleAttrs.
 func simpleAttr(a uint8) bool { return a < 64 && simpleAttrs>>a&1 != 0 }
+
+// storedAttr reports whether exec stores slot attribute a itself: one of
+// simpleAttrs or of collAttrs (tested second, so the common plain stores
+// pay for one test).
+func storedAttr(a uint8) bool {
+	d := a - slatColFlags // wraps for attributes below ColFlags
+	return simpleAttr(a) || d < 64 && collAttrs>>d&1 != 0
+}
 
 // denseGlyphAttr is Face.glyphAttr without a call when the face stores its
 // attributes densely; ok is false when they are stored sparsely.

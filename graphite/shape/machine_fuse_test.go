@@ -2,6 +2,7 @@ package shape
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -62,7 +63,16 @@ func TestFusedMatchesUnfused(t *testing.T) {
 	isPos := func(a uint8) bool { return a == slatPosX || a == slatPosY }
 	sub := func() uint8 { return uint8(rng.Intn(5)) }
 	seq := func() []instr {
-		switch rng.Intn(23) {
+		switch rng.Intn(28) {
+		case 24: // graphite2's temporary copy (the map entry changes)
+			return []instr{{op: mTempCopy}}
+		case 25: // the current slot changes
+			return []instr{{op: mInsert}}
+		case 26:
+			return []instr{{op: mDelete}}
+		case 22, 23: // the flags update exec runs itself
+			return []instr{{op: mPushSlotAttr, a: slatColFlags, off: off(), sub: sub()},
+				{op: mBitSet, v: small() & 0xFFFF, w: small() & 0xFFFF}, {op: mAttrSet, a: slatColFlags, sub: sub()}}
 		case 0:
 			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPush, v: small()}, {op: cmps[rng.Intn(6)]}}
 		case 1:
@@ -155,10 +165,15 @@ func TestFusedMatchesUnfused(t *testing.T) {
 		for i := range x.flags {
 			x.flags[i] = uint8(rng.Intn(8)) &^ slotDeleted // linked slots are never deleted
 		}
+		x.coll = rng.Intn(2) == 0
+		for i := range x.collFlags {
+			x.collFlags[i] = uint16(rng.Intn(1 << 9))
+		}
 		want := x.segState(x.runCode(plain, spec, n, idx))
 		got := x.segState(x.runCode(fused, spec, n, idx))
 		x.flags = [4]uint8{}
 		if got != want {
+			x.coll = false
 			var ops []string
 			if k := len(fused.instrs) - 40; k > 0 {
 				ops = append(ops, fmt.Sprintf("(%d instructions)", k))
@@ -170,6 +185,7 @@ func TestFusedMatchesUnfused(t *testing.T) {
 				iter, n, idx, spec, strings.Join(ops, " "), want, got)
 		}
 	}
+	x.coll = false
 }
 
 // TestFuseCoversPatterns checks that each fused operation is produced for
@@ -227,27 +243,41 @@ func FuzzMachineFused(f *testing.F) {
 		}
 		nn := 1 + int(n)%4
 		start := 1 + int(idx)%(nn+1)
-		for _, spec := range []bool{false, true} {
+		for k, spec := range []bool{false, true, false} {
+			x.coll = k == 2 // with collision records (flags from the inputs)
+			x.collFlags = [4]uint16{uint16(n) << 1, uint16(idx) << 2, 0x1FF, collKnown}
 			x.stackInit = [stackGuard + 1]int32{int32(n), 1, int32(idx)}
 			want := x.segState(x.runCode(plain, spec, nn, start))
 			got := x.segState(x.runCode(fused, spec, nn, start))
+			x.coll = false
 			if got != want {
-				t.Fatalf("fused run differs (n %d idx %d spec %v, code % x)\nunfused:\n%s\nfused:\n%s", nn, start, spec, bc, want, got)
+				t.Fatalf("fused run differs (n %d idx %d spec %v coll %v, code % x)\nunfused:\n%s\nfused:\n%s", nn, start, spec, k == 2, bc, want, got)
 			}
 		}
 	})
 }
 
 // TestSimpleAttrMatchesSetAttr checks exec's inline stores of the
-// simpleAttrs against Slot::setAttr (setAttr), for plain and fused sets.
+// attributes storedAttr accepts against Slot::setAttr (setAttr), for plain
+// and fused sets.
+//
+// Collision attributes are stored on every slot of a segment with
+// collision records (the last slot has none), whose flags include the
+// "known" bit that the stores clear.
 func TestSimpleAttrMatchesSetAttr(t *testing.T) {
 	x := newFixture(t)
-	for a := uint8(0); a < 64; a++ {
-		if !simpleAttr(a) {
+	defer func() { x.coll = false }()
+	checked := 0
+	for a := 0; a < 256; a++ {
+		a := uint8(a)
+		if !storedAttr(a) {
 			continue
 		}
-		for _, v := range []int32{0, 1, -1, 300, 40000, -70000} {
-			for _, fused := range []bool{false, true} {
+		for _, v := range []int32{0, 1, -1, 300, 40000, -70000, collKnown, 0x7FFF} {
+			for k, fused := range []bool{false, true, false, true} {
+				x.coll = k >= 2
+				x.collFlags = [4]uint16{collKnown | collFix, collKnown, 0xFFFF, 0}
+				slot := x.sh.seg.first // the slot the runs store into
 				c := &code{instrs: []instr{{op: mPush, v: v}, {op: mAttrSet, a: a}, {op: mRetZero}}}
 				for i := range c.instrs {
 					c.instrs[i].base = c.instrs[i].op
@@ -258,15 +288,97 @@ func TestSimpleAttrMatchesSetAttr(t *testing.T) {
 						t.Fatalf("attribute %d: not fused", a)
 					}
 				}
-				got := x.segState(x.runCode(c, false, 4, 1))
+				idx := 1
+				if k == 3 {
+					idx = 4 // the last slot, without a collision record
+				}
+				got := x.segState(x.runCode(c, false, 4, idx))
 				// the same through setAttr on a fresh segment
 				nop := &code{instrs: []instr{{op: mRetZero, base: mRetZero}}}
-				ret, st := x.runCode(nop, false, 4, 1)
-				x.sh.mach.setAttr(x.sh.seg.first, int(a), 0, int16(v))
+				ret, st := x.runCode(nop, false, 4, idx)
+				slot = x.sh.smap.arr[idx]
+				x.sh.mach.setAttr(slot, int(a), 0, int16(v))
 				if want := x.segState(ret, st); got != want {
-					t.Errorf("attribute %d value %d fused %v:\nexec:\n%s\nsetAttr:\n%s", a, v, fused, got, want)
+					t.Errorf("attribute %d value %d fused %v coll %v idx %d:\nexec:\n%s\nsetAttr:\n%s", a, v, fused, x.coll, idx, got, want)
 				}
+				checked++
 			}
 		}
+	}
+	if checked < 8*4*20 {
+		t.Fatalf("only %d checks", checked)
+	}
+}
+
+// TestSlotAttrReadsMatchGetAttr checks step's push_slot_attr of AdvX and
+// AdvY against Slot::getAttr (getAttr), and its attr_add and attr_sub of
+// user attributes against getAttr and setAttr, on slots with awkward
+// advances and user values, at every slot offset and index.
+func TestSlotAttrReadsMatchGetAttr(t *testing.T) {
+	x := newFixture(t)
+	advs := []float32{0, 1.75, -1.75, 40000.5, -70000.25, 3e9, -3e9, float32(math.NaN()), float32(math.Inf(1))}
+	users := []int16{0, 1, -1, 32767, -32768, 300}
+	vals := []int32{0, 1, -1, 65537, -70000, 1 << 30}
+	checked := 0
+	for k := 0; k < 200; k++ {
+		adv := pt{advs[k%len(advs)], advs[(k/len(advs)+k)%len(advs)]}
+		for _, a := range []uint8{slatAdvX, slatAdvY} {
+			for off := int8(-2); off <= 2; off++ {
+				c := &code{instrs: []instr{{op: mPushSlotAttr, a: a, off: off}, {op: mPopRet}}}
+				c.fuse()
+				nop := &code{instrs: []instr{{op: mRetTrue, base: mRetTrue}}}
+				x.runCode(nop, false, 4, 1)
+				for s := x.sh.seg.first; s != nil; s = s.next {
+					s.advance = adv
+				}
+				idx := 1 + k%4
+				var want int32 // no slot: nothing pushed, the run ends with 0
+				if s := x.sh.smap.get(idx + int(off)); s != nil {
+					want = int32(x.sh.mach.getAttr(s, int(a), 0))
+				}
+				if ret := x.sh.mach.runCode(c, &idx); ret != want || x.sh.mach.status != stFinished {
+					t.Fatalf("attribute %d offset %d advance %v: got %d status %d, want %d", a, off, adv, ret, x.sh.mach.status, want)
+				}
+				checked++
+			}
+		}
+		for _, op := range []uint8{mAttrAdd, mAttrSub} {
+			for sub := uint8(0); sub < 5; sub++ {
+				v := vals[k%len(vals)]
+				c := &code{instrs: []instr{{op: mPush, v: v}, {op: op, a: slatUserDefn, sub: sub}, {op: mRetZero}}}
+				c.fuse()
+				user := func() {
+					for s, i := x.sh.seg.first, 0; s != nil; s, i = s.next, i+1 {
+						for j := range s.user {
+							s.user[j] = users[(k+i+j)%len(users)]
+						}
+					}
+				}
+				nop := &code{instrs: []instr{{op: mRetZero, base: mRetZero}}}
+				x.runCode(nop, false, 4, 1)
+				user()
+				idx := 1 + k%4
+				ret := x.sh.mach.runCode(c, &idx)
+				got := x.segState(ret, x.sh.mach.status)
+				// the same through getAttr and setAttr
+				x.runCode(nop, false, 4, 1)
+				user()
+				is := x.sh.smap.arr[1+k%4]
+				res := uint32(x.sh.mach.getAttr(is, slatUserDefn, int(sub)))
+				if op == mAttrAdd {
+					res += uint32(v)
+				} else {
+					res -= uint32(v)
+				}
+				x.sh.mach.setAttr(is, slatUserDefn, int(sub), int16(int32(res)))
+				if want := x.segState(0, stFinished); got != want {
+					t.Fatalf("op %d sub %d value %d:\nexec:\n%s\nsetAttr:\n%s", op, sub, v, got, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 200*(2*5+2*5) {
+		t.Fatalf("only %d checks", checked)
 	}
 }

@@ -15,6 +15,11 @@ type machineFixture struct {
 
 	stackInit [stackGuard + 1]int32 // the stack below and at the guard when a run starts
 	flags     [4]uint8              // the slots' flags when a run starts
+
+	// coll gives the segment collision records (the last slot's index is
+	// out of their range, so it has none), their flags collFlags.
+	coll      bool
+	collFlags [4]uint16
 }
 
 func newFixture(t testing.TB) *machineFixture {
@@ -89,6 +94,18 @@ func (x *machineFixture) runCode(c *code, spec bool, n, idx int) (int32, int) {
 		seg.last = s
 		if seg.first == nil {
 			seg.first = s
+		}
+	}
+	if x.coll {
+		seg.collisions = make([]slotCollision, len(text)-1)
+		k := int32(0)
+		for s := seg.first; s != nil; s = s.next {
+			s.index = k
+			k++
+		}
+		for i := range seg.collisions {
+			seg.collisions[i] = slotCollision{flags: x.collFlags[i], margin: uint16(i + 1), seqClass: 7, seqAboveXoff: -3}
+			seg.collisions[i].limit.trx = float32(i)
 		}
 	}
 	sh.smap = slotMap{maxSize: 64 * len(text)}
