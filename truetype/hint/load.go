@@ -982,8 +982,13 @@ func (in *Instance) sizeScan() {
 // place the component just loaded (points numBase..nPoints-1).
 func (in *Instance) processComponent(gid int, c *sfnt.Component, startPoint, numBase int) error {
 	ld := &in.ld
-	pts := ld.cur[numBase:ld.nPoints]
 	haveScale := c.Flags&(sfnt.WE_HAVE_A_SCALE|sfnt.WE_HAVE_AN_X_AND_Y_SCALE|sfnt.WE_HAVE_A_TWO_BY_TWO) != 0
+	if !haveScale && c.Flags&sfnt.ARGS_ARE_XY_VALUES != 0 && c.Arg1 == 0 && c.Arg2 == 0 {
+		// no transform, no offset: the points stay (the general code
+		// below returns before moving them)
+		return nil
+	}
+	pts := ld.cur[numBase:ld.nPoints]
 	xx, xy, yx, yy := int64(c.Scale[0])*4, int64(c.Scale[1])*4, int64(c.Scale[2])*4, int64(c.Scale[3])*4
 	if haveScale {
 		for i := range pts {
@@ -1069,12 +1074,17 @@ func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, st
 		return nil
 	}
 	clearTouch(ld.tags[startPoint:n])
-	ld.zoneOK = false
-	in.e.pts = zone{
-		org: ld.org[startPoint:], cur: ld.cur[startPoint:], orus: ld.orus[startPoint:], tags: ld.tags[startPoint:],
-		contours: ld.contours[startContour:ld.nContours],
-		nPoints:  n - startPoint + 4, nContours: ld.nContours - startContour, firstPoint: startPoint,
+	// The glyph zone: the loader's arrays from startPoint on (set
+	// again only when e.pts does not hold them already: zoneOK, as in
+	// loadSimpleProgram), its contours and its points with the
+	// phantom points.
+	z := &in.e.pts
+	if !ld.zoneOK || ld.zoneBase != startPoint {
+		z.org, z.cur, z.orus, z.tags = ld.org[startPoint:], ld.cur[startPoint:], ld.orus[startPoint:], ld.tags[startPoint:]
+		ld.zoneOK, ld.zoneBase = true, startPoint
 	}
+	z.contours = ld.contours[startContour:ld.nContours]
+	z.nPoints, z.nContours, z.firstPoint = n-startPoint+4, ld.nContours-startContour, startPoint
 	in.hintGlyph(true, g.Instructions)
 	return nil
 }
