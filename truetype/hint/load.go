@@ -482,10 +482,14 @@ func (in *Instance) loadComposite(gid uint16, g *sfnt.Glyph, depth int) error {
 	}
 	ld.ancestors = append(ld.ancestors, gid)
 	startPoint, startContour := ld.nPoints, ld.nContours
-	in.scalePP()
 	if depth == 0 && ld.out != nil && in.smallScale && directComposite(g, ld.hinted) {
+		// scalePP for the two phantom points LoadGlyph reads after a
+		// direct composite (pp1.x, pp2.x): loadCompositeDirect leaves
+		// pp3 and pp4, which nothing reads then, unscaled.
+		ld.pp1.x, ld.pp2.x = mulFix(ld.pp1.x, in.scale), mulFix(ld.pp2.x, in.scale)
 		return in.loadCompositeDirect(g)
 	}
+	in.scalePP()
 	numPoints := startPoint
 	var last *sfnt.Component
 	for i := range g.Components {
@@ -564,14 +568,21 @@ func (in *Instance) loadCompositeDirect(g *sfnt.Glyph) error {
 }
 
 // directComponents is loadCompositeDirect's loop over the components.
+//
+// Of the phantom points, LoadGlyph reads only pp1.x and pp2.x after a
+// direct composite (no program reads pp3 and pp4, and pp1.y = pp2.y =
+// 0), so only those are kept: x1, x2 are the composite's, replaced by
+// a USE_MY_METRICS component's (load_truetype_glyph saves the four
+// phantom points before each component and restores them after one
+// without USE_MY_METRICS; every load sets all four afresh, so the
+// values seen by the later components are the same).
 func (in *Instance) directComponents(g *sfnt.Glyph) error {
 	ld := &in.ld
-	dx := ld.pp1.x
+	x1, x2 := ld.pp1.x, ld.pp2.x
 	s32 := int64(int32(in.scale))
 	roundX := ld.hinted && in.e.version == 35
 	for i := range g.Components {
 		c := &g.Components[i]
-		pp1, pp2, pp3, pp4 := ld.pp1, ld.pp2, ld.pp3, ld.pp4
 		numBase := ld.nPoints
 		// componentOffset without a transform
 		x, y := scaleFUnits(c.Arg1, s32), scaleFUnits(c.Arg2, s32)
@@ -581,29 +592,32 @@ func (in *Instance) directComponents(g *sfnt.Glyph) error {
 			}
 			y = pixRound(y)
 		}
-		ld.direct, ld.directDX, ld.directX, ld.directY, ld.directStored = true, dx, x, y, false
+		ld.direct, ld.directDX, ld.directX, ld.directY, ld.directStored = true, x1, x, y, false
 		err := in.load(c.GlyphIndex, 1)
 		ld.direct = false
 		if err != nil {
 			return err
 		}
-		if c.Flags&sfnt.USE_MY_METRICS == 0 {
-			ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp1, pp2, pp3, pp4
-		}
-		end := numBase
-		if ld.directStored {
-			end = ld.nPoints
-		}
-		if d := ld.pp1.x; d != dx {
-			pts := ld.outPoints(end, end)
-			storeMoved(pts, pts, sub(dx, d), 0)
-			dx = d
+		if c.Flags&sfnt.USE_MY_METRICS != 0 {
+			// pp1.x, which the stored points are shifted by, is now
+			// the component's: shift those stored so far by the
+			// difference.
+			if d := ld.pp1.x; d != x1 {
+				end := numBase
+				if ld.directStored {
+					end = ld.nPoints
+				}
+				pts := ld.outPoints(end, end)
+				storeMoved(pts, pts, sub(x1, d), 0)
+			}
+			x1, x2 = ld.pp1.x, ld.pp2.x
 		}
 		if !ld.directStored && ld.nPoints > numBase {
 			pts := ld.outPoints(ld.nPoints, numBase)
-			storeMovedVec(pts[numBase:], ld.cur[numBase:ld.nPoints], ld.tags[numBase:ld.nPoints], sub(x, dx), y)
+			storeMovedVec(pts[numBase:], ld.cur[numBase:ld.nPoints], ld.tags[numBase:ld.nPoints], sub(x, x1), y)
 		}
 	}
+	ld.pp1.x, ld.pp2.x = x1, x2
 	return nil
 }
 
@@ -1140,8 +1154,13 @@ func (in *Instance) sizeScan() {
 // place the component just loaded (points numBase..nPoints-1).
 func (in *Instance) processComponent(gid int, c *sfnt.Component, startPoint, numBase int) error {
 	ld := &in.ld
-	pts := ld.cur[numBase:ld.nPoints]
 	haveScale := c.Flags&(sfnt.WE_HAVE_A_SCALE|sfnt.WE_HAVE_AN_X_AND_Y_SCALE|sfnt.WE_HAVE_A_TWO_BY_TWO) != 0
+	if !haveScale && c.Flags&sfnt.ARGS_ARE_XY_VALUES != 0 && c.Arg1 == 0 && c.Arg2 == 0 {
+		// no transform, no offset: the points stay (the general code
+		// below returns before moving them)
+		return nil
+	}
+	pts := ld.cur[numBase:ld.nPoints]
 	xx, xy, yx, yy := int64(c.Scale[0])*4, int64(c.Scale[1])*4, int64(c.Scale[2])*4, int64(c.Scale[3])*4
 	if haveScale {
 		for i := range pts {
@@ -1227,12 +1246,17 @@ func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, st
 		return nil
 	}
 	clearTouch(ld.tags[startPoint:n])
-	ld.zoneOK = false
-	in.e.pts = zone{
-		org: ld.org[startPoint:], cur: ld.cur[startPoint:], orus: ld.orus[startPoint:], tags: ld.tags[startPoint:],
-		contours: ld.contours[startContour:ld.nContours],
-		nPoints:  n - startPoint + 4, nContours: ld.nContours - startContour, firstPoint: startPoint,
+	// The glyph zone: the loader's arrays from startPoint on (set
+	// again only when e.pts does not hold them already: zoneOK, as in
+	// loadSimpleProgram), its contours and its points with the
+	// phantom points.
+	z := &in.e.pts
+	if !ld.zoneOK || ld.zoneBase != startPoint {
+		z.org, z.cur, z.orus, z.tags = ld.org[startPoint:], ld.cur[startPoint:], ld.orus[startPoint:], ld.tags[startPoint:]
+		ld.zoneOK, ld.zoneBase = true, startPoint
 	}
+	z.contours = ld.contours[startContour:ld.nContours]
+	z.nPoints, z.nContours, z.firstPoint = n-startPoint+4, ld.nContours-startContour, startPoint
 	in.hintGlyph(true, g.Instructions)
 	return nil
 }
