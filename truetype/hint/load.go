@@ -50,9 +50,10 @@ type loader struct {
 	directX, directY, directDX int64
 
 	// zoneOK says that e.pts's point arrays are the loader's from
-	// zoneBase on (set by loadSimpleProgram; ensure, which replaces the
-	// arrays, and processCompositeGlyph clear it; e.pts changes nowhere
-	// else after setupBytecode).
+	// zoneBase on (set by loadSimpleProgram and processCompositeGlyph,
+	// which slice them only when they are not in place; cleared by
+	// ensure, which replaces the arrays; e.pts changes nowhere else
+	// after setupBytecode).
 	zoneOK   bool
 	zoneBase int
 
