@@ -166,11 +166,9 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 			g.Points = make([]Point, n, n+n/2)
 		}
 		g.Points = g.Points[:n]
-		if dx := ld.pp1.x; dx == 0 {
-			storePointsUnshifted(g.Points, ld.cur, ld.tags)
-		} else {
-			storePoints(g.Points, ld.cur, ld.tags, dx)
-		}
+		// shifted left by pp1.x (moving by -dx wraps as sub(x, dx)
+		// does); storeMovedVec takes the unshifted copy for dx = 0
+		storeMovedVec(g.Points, ld.cur, ld.tags, -ld.pp1.x, 0)
 	}
 	if !ld.endsStored {
 		g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
@@ -192,73 +190,18 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 	return nil
 }
 
-// storePoints stores cur (shifted left by dx) and the on-curve bits of
-// tags in out (len(cur), len(tags) >= len(out)).
+// storePointsUnshifted stores cur and the on-curve bits of tags in out
+// (len(cur), len(tags) >= len(out)): LoadGlyph's output copy for a glyph
+// whose pp1.x is 0 after hinting (as when its left side bearing equals
+// its xMin), and a composite's unmoved component.
 //
 // Sixteen points at a time through array pointers (their tags read as
 // two words; the three slices advanced past each block, which costs fewer
 // instructions a block than indexing them), then eight, four and one by
 // one: this per-point copy is fontvm's alone (FreeType hints in the
-// outline itself), so it is kept to two loads, a subtraction and three
-// stores a point. (Go wraps on overflow, as sub does.)
-func storePoints(out []Point, cur []vec, tags []uint8, dx int64) {
-	cur = cur[:len(out)]
-	tags = tags[:len(out)]
-	for len(out) >= 16 {
-		o := (*[16]Point)(out)
-		c := (*[16]vec)(cur)
-		t, t2 := binary.LittleEndian.Uint64(tags), binary.LittleEndian.Uint64(tags[8:])
-		o[0].X, o[0].Y, o[0].On = c[0].x-dx, c[0].y, t&(tagOn<<0) != 0
-		o[1].X, o[1].Y, o[1].On = c[1].x-dx, c[1].y, t&(tagOn<<8) != 0
-		o[2].X, o[2].Y, o[2].On = c[2].x-dx, c[2].y, t&(tagOn<<16) != 0
-		o[3].X, o[3].Y, o[3].On = c[3].x-dx, c[3].y, t&(tagOn<<24) != 0
-		o[4].X, o[4].Y, o[4].On = c[4].x-dx, c[4].y, t&(tagOn<<32) != 0
-		o[5].X, o[5].Y, o[5].On = c[5].x-dx, c[5].y, t&(tagOn<<40) != 0
-		o[6].X, o[6].Y, o[6].On = c[6].x-dx, c[6].y, t&(tagOn<<48) != 0
-		o[7].X, o[7].Y, o[7].On = c[7].x-dx, c[7].y, t&(tagOn<<56) != 0
-		o[8].X, o[8].Y, o[8].On = c[8].x-dx, c[8].y, t2&(tagOn<<0) != 0
-		o[9].X, o[9].Y, o[9].On = c[9].x-dx, c[9].y, t2&(tagOn<<8) != 0
-		o[10].X, o[10].Y, o[10].On = c[10].x-dx, c[10].y, t2&(tagOn<<16) != 0
-		o[11].X, o[11].Y, o[11].On = c[11].x-dx, c[11].y, t2&(tagOn<<24) != 0
-		o[12].X, o[12].Y, o[12].On = c[12].x-dx, c[12].y, t2&(tagOn<<32) != 0
-		o[13].X, o[13].Y, o[13].On = c[13].x-dx, c[13].y, t2&(tagOn<<40) != 0
-		o[14].X, o[14].Y, o[14].On = c[14].x-dx, c[14].y, t2&(tagOn<<48) != 0
-		o[15].X, o[15].Y, o[15].On = c[15].x-dx, c[15].y, t2&(tagOn<<56) != 0
-		out, cur, tags = out[16:], cur[16:], tags[16:]
-	}
-	if len(out) >= 8 {
-		o := (*[8]Point)(out)
-		c := (*[8]vec)(cur)
-		t := binary.LittleEndian.Uint64(tags)
-		o[0].X, o[0].Y, o[0].On = c[0].x-dx, c[0].y, t&(tagOn<<0) != 0
-		o[1].X, o[1].Y, o[1].On = c[1].x-dx, c[1].y, t&(tagOn<<8) != 0
-		o[2].X, o[2].Y, o[2].On = c[2].x-dx, c[2].y, t&(tagOn<<16) != 0
-		o[3].X, o[3].Y, o[3].On = c[3].x-dx, c[3].y, t&(tagOn<<24) != 0
-		o[4].X, o[4].Y, o[4].On = c[4].x-dx, c[4].y, t&(tagOn<<32) != 0
-		o[5].X, o[5].Y, o[5].On = c[5].x-dx, c[5].y, t&(tagOn<<40) != 0
-		o[6].X, o[6].Y, o[6].On = c[6].x-dx, c[6].y, t&(tagOn<<48) != 0
-		o[7].X, o[7].Y, o[7].On = c[7].x-dx, c[7].y, t&(tagOn<<56) != 0
-		out, cur, tags = out[8:], cur[8:], tags[8:]
-	}
-	if len(out) >= 4 {
-		o := (*[4]Point)(out)
-		c := (*[4]vec)(cur)
-		t := binary.LittleEndian.Uint32(tags)
-		o[0].X, o[0].Y, o[0].On = c[0].x-dx, c[0].y, t&(tagOn<<0) != 0
-		o[1].X, o[1].Y, o[1].On = c[1].x-dx, c[1].y, t&(tagOn<<8) != 0
-		o[2].X, o[2].Y, o[2].On = c[2].x-dx, c[2].y, t&(tagOn<<16) != 0
-		o[3].X, o[3].Y, o[3].On = c[3].x-dx, c[3].y, t&(tagOn<<24) != 0
-		out, cur, tags = out[4:], cur[4:], tags[4:]
-	}
-	for i := range out {
-		p := &out[i]
-		p.X, p.Y, p.On = cur[i].x-dx, cur[i].y, tags[i]&tagOn != 0
-	}
-}
-
-// storePointsUnshifted is storePoints for dx = 0 (a glyph whose pp1.x is
-// 0 after hinting, as when its left side bearing equals its xMin): the
-// same blocks without the subtraction, one instruction a point less.
+// outline itself), so it is kept to two loads and three stores a point.
+// storeMovedVec is the same copy with a move (two additions a point
+// more), kept apart so that this common case does not pay them.
 func storePointsUnshifted(out []Point, cur []vec, tags []uint8) {
 	cur = cur[:len(out)]
 	tags = tags[:len(out)]
@@ -538,7 +481,7 @@ func directComposite(g *sfnt.Glyph, hinted bool) bool {
 // loadCompositeDirect is the component loop of loadComposite for a
 // top-level composite that directComposite admits, at a small scale
 // (Instance.smallScale), storing each component's points in ld.out as
-// soon as they are final, as LoadGlyph's storePoints would store them:
+// soon as they are final, as LoadGlyph's output copy would store them:
 // shifted by the component's offset and by the final pp1.x. A component
 // without a program (loadSimplePlain at depth 1) goes from font units
 // straight to ld.out; the others are loaded into the loader's arrays
@@ -643,11 +586,12 @@ func storeMoved(dst, src []Point, x, y int64) {
 	}
 }
 
-// storeMovedVec is storePoints with a move: the points of cur moved by
-// (x, y) (wrapping, as add) with the on-curve bits of tags, in out.
+// storeMovedVec is storePointsUnshifted with a move: the points of cur
+// moved by (x, y) (wrapping, as add) with the on-curve bits of tags, in
+// out. LoadGlyph's shift by pp1.x is the move (-pp1.x, 0).
 //
-// Sixteen (then eight, four) points at a time, as storePoints; without
-// a move, storePointsUnshifted.
+// Sixteen (then eight, four) points at a time, as storePointsUnshifted;
+// without a move, storePointsUnshifted itself.
 func storeMovedVec(out []Point, cur []vec, tags []uint8, x, y int64) {
 	if x == 0 && y == 0 {
 		// a composite's base component, typically
@@ -888,7 +832,7 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) error {
 // rounds them (pp3 and pp4, which LoadGlyph does not read, are left
 // unscaled); then the contour ends go to ld.out.Ends and the outline
 // points, which nothing else reads, from font units to ld.out.Points
-// shifted by the final pp1.x, as LoadGlyph's storePoints would store
+// shifted by the final pp1.x, as LoadGlyph's output copy would store
 // them. g is loaded by LoadGlyphFlags: the coordinates are decoded here
 // (decodeStoreSmall, or DecodeCoords and storeScaled[Moved]), with
 // sfnt's error if they run past the record, unless sfnt decoded them (a
@@ -946,7 +890,7 @@ func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) error {
 	return nil
 }
 
-// storeScaled is loadPoints followed by storePoints: the points xs, ys
+// storeScaled is loadPoints followed by LoadGlyph's output copy: the points xs, ys
 // (font units) scaled by s and shifted left by dx, with the on-curve
 // bits of flags, in out (len(xs) == len(ys) == len(flags) == len(out)).
 func storeScaled(out []Point, xs, ys []int32, flags []uint8, s, dx int64) {

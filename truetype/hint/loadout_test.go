@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestStoreLoops checks the unrolled output copies (storePoints,
-// storePointsUnshifted, storeMovedVec: blocks of sixteen, eight and four
+// TestStoreLoops checks the unrolled output copies (storePointsUnshifted,
+// storeMovedVec, also as LoadGlyph's shift by pp1.x: blocks of sixteen, eight and four
 // points, then one by one) against a plain point-by-point copy, for every
 // length 0..70 (every block/tail split), random tags (only tagOn may
 // count) and coordinates and moves near the int64 limits (the sums wrap,
@@ -41,11 +41,11 @@ func TestStoreLoops(t *testing.T) {
 			got1[i] = Point{X: 7, Y: 7, On: tags[i]&tagOn == 0} // stale values to overwrite
 			got2[i] = got1[i]
 		}
-		storePoints(got1, cur, tags, dx)
+		storeMovedVec(got1, cur, tags, -dx, 0) // LoadGlyph's shift by pp1.x = dx
 		storeMovedVec(got2, cur, tags, x, y)
 		for i := 0; i < n; i++ {
 			if got1[i] != want1[i] || got2[i] != want2[i] {
-				t.Fatalf("n %d point %d: storePoints %v want %v; storeMovedVec %v want %v", n, i, got1[i], want1[i], got2[i], want2[i])
+				t.Fatalf("n %d point %d: shift by -dx %v want %v; storeMovedVec %v want %v", n, i, got1[i], want1[i], got2[i], want2[i])
 			}
 		}
 		// storePointsUnshifted (dx = 0) at every length too
