@@ -534,7 +534,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-2, top-2
-			e.insMIRP(stack[top-2:top:top])
+			e.insMIRP(stack[top-2 : top : top])
 			goto handled
 		case
 			0xC0, 0xC1, 0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xC7,
@@ -546,7 +546,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-1, top-1
-			e.insMDRP(stack[top-1:top:top])
+			e.insMDRP(stack[top-1 : top : top])
 			goto handled
 		case 0x30, 0x31: // IUP
 			if uint(top) >= uint(len(stack)) {
@@ -578,7 +578,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-2, top-2
-			e.insMIAP(stack[top-2:top:top])
+			e.insMIAP(stack[top-2 : top : top])
 			goto handled
 		case 0x34, 0x35: // SHC, pops 1
 			if top < 1 || top > len(stack) {
@@ -586,7 +586,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-1, top-1
-			e.insSHC(stack[top-1:top:top])
+			e.insSHC(stack[top-1 : top : top])
 			goto handled
 		case 0x3C: // ALIGNRP (pops its points itself)
 			if uint(top) >= uint(len(stack)) {
@@ -602,7 +602,7 @@ func (e *exec) fastLoop() int {
 			}
 			e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 			e.args, e.newTop = top-2, top-2
-			e.insSPVTL(stack[top-2:top:top])
+			e.insSPVTL(stack[top-2 : top : top])
 			goto handled
 		case 0x2E, 0x2F: // MDAP[a], with the freedom vector on an axis and, for MDAP[1], round to grid
 			if top < 1 || top > len(stack) || !(e.moveX || e.moveY) || (op == 0x2F && e.gs.roundState != roundToGrid) {
@@ -635,7 +635,7 @@ func (e *exec) fastLoop() int {
 			if deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 { // (its handler, called directly as above)
 				e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 				e.args, e.newTop = top-1, top-1
-				e.insDELTAP(stack[top-1:top:top])
+				e.insDELTAP(stack[top-1 : top : top])
 				goto handled
 			}
 			top = deltaSkip(uint64(stack[top-1]), top-1)
