@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+
+	"fontvm/internal/glyfcode"
 )
 
 // Simple-glyph point flags, as stored in Glyph.Flags.
@@ -294,25 +296,35 @@ func (f *Font) GlyphData(gid uint16) ([]byte, error) {
 // LoadGlyph loads one record; it does not follow components. Errors are
 // those of GlyphData and the decoding errors above.
 func (f *Font) LoadGlyph(gid uint16, g *Glyph) error {
-	if f.version == 0x4f54544f {
-		g.reset()
-		return errCFF
+	start, end, err := f.glyphRecord(gid, g)
+	if err != nil {
+		return err
 	}
-	if f.locaErr != nil {
-		g.reset()
-		return f.locaErr
-	}
-	if int(gid) >= f.numGlyphs {
-		g.reset()
-		return ErrGlyphIndex
-	}
-	off, n := f.location(int(gid))
-	base := f.glyfOff
-	err := parseGlyph(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
+	err = parseGlyph(f.data, f.glyfOff, start, end, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
 	if err != nil {
 		err = f.loaderError(gid, g, err)
 	}
 	return err
+}
+
+// glyphRecord is LoadGlyph's and LoadGlyphFlags's first step: the
+// record of glyph gid as positions in f.data, or the error (g reset) for
+// a CFF font, a broken loca or a glyph index out of range.
+func (f *Font) glyphRecord(gid uint16, g *Glyph) (start, end int, err error) {
+	if f.version == 0x4f54544f {
+		g.reset()
+		return 0, 0, errCFF
+	}
+	if f.locaErr != nil {
+		g.reset()
+		return 0, 0, f.locaErr
+	}
+	if int(gid) >= f.numGlyphs {
+		g.reset()
+		return 0, 0, ErrGlyphIndex
+	}
+	off, n := f.location(int(gid))
+	return f.glyfOff + off, f.glyfOff + off + n, nil
 }
 
 // LoadGlyphFlags is LoadGlyph, except that a simple glyph without
@@ -335,21 +347,11 @@ func (f *Font) LoadGlyph(gid uint16, g *Glyph) error {
 // record that ends with its header, and of contour counts the parser
 // refuses before the flags.)
 func (f *Font) LoadGlyphFlags(gid uint16, g *Glyph) error {
-	if f.version == 0x4f54544f {
-		g.reset()
-		return errCFF
+	start, end, err := f.glyphRecord(gid, g)
+	if err != nil {
+		return err
 	}
-	if f.locaErr != nil {
-		g.reset()
-		return f.locaErr
-	}
-	if int(gid) >= f.numGlyphs {
-		g.reset()
-		return ErrGlyphIndex
-	}
-	off, n := f.location(int(gid))
-	base := f.glyfOff
-	err := parseGlyphLazy(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
+	err = parseGlyphLazy(f.data, f.glyfOff, start, end, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
 	if err != nil {
 		err = f.loaderError(gid, g, err)
 	}
@@ -847,39 +849,9 @@ const (
 	winPoints = (win - 2) / 4
 )
 
-// An axisOps holds, per flag byte, how to decode a coordinate delta of
-// one axis from the little-endian word w at the read position: the
-// delta is int32((w & mask) * mul) >> 16 (mask 0xFFFF and mul 0x01000100
-// give the big-endian int16 of the two bytes in the top half; mask
-// 0xFF and mul ±1<<16 give ± the first byte; mask 0 gives 0 for
-// "same"), and the position advances by size (2, 1 or 0 bytes).
-type axisOps struct {
-	mask [256]uint32
-	mul  [256]uint32
-	size [256]int
-}
-
-var xAxis, yAxis = axisTable(FlagXShort, FlagXSame), axisTable(FlagYShort, FlagYSame)
-
-// axisTable builds the axisOps of the axis whose flag bits are short
-// (X_SHORT_VECTOR) and same (X_IS_SAME_OR_POSITIVE_X_SHORT_VECTOR): a
-// short vector is one unsigned byte, positive if same is set; otherwise
-// same means a zero delta (no bytes), and neither means an int16.
-func axisTable(short, same uint8) *axisOps {
-	t := new(axisOps)
-	for c := range 256 {
-		switch f := uint8(c); {
-		case f&short != 0 && f&same != 0:
-			t.mask[c], t.mul[c], t.size[c] = 0xFF, 1<<16, 1
-		case f&short != 0:
-			t.mask[c], t.mul[c], t.size[c] = 0xFF, -1<<16&0xFFFFFFFF, 1
-		case f&same != 0:
-		default:
-			t.mask[c], t.mul[c], t.size[c] = 0xFFFF, 0x01000100, 2
-		}
-	}
-	return t
-}
+// xAxis and yAxis decode a coordinate delta of each axis from the
+// little-endian word at the read position (glyfcode.Ops).
+var xAxis, yAxis = glyfcode.X, glyfcode.Y
 
 // decodeXY decodes the x coordinates at a[0:] and the y coordinates
 // after them into the capacity of g.X and g.Y (len(g.Flags) points, at
@@ -887,7 +859,7 @@ func axisTable(short, same uint8) *axisOps {
 // checks the sizes against the record: bytes past it are read but never
 // matter then.
 //
-// Each coordinate is decoded without branching on its flag (axisOps).
+// Each coordinate is decoded without branching on its flag (glyfcode.Ops).
 // Every position stays below 4*winPoints+2 <= win, so masking it to
 // win-1 changes nothing but lets the compiler drop the bounds checks.
 func (g *Glyph) decodeXY(a *[win + 1]byte) (int, int) {
@@ -896,25 +868,25 @@ func (g *Glyph) decodeXY(a *[win + 1]byte) (int, int) {
 	ys := g.Y[:len(flags)]
 	_ = a[0]
 	t := xAxis
-	_ = t.mask[0]
+	_ = t.Mask[0]
 	p := 0
 	var v int32
 	for i, c := range flags {
 		k := p & (win - 1)
 		w := uint32(a[k]) | uint32(a[k+1])<<8
-		v += int32((w&t.mask[c])*t.mul[c]) >> 16
-		p = k + t.size[c]
+		v += int32((w&t.Mask[c])*t.Mul[c]) >> 16
+		p = k + t.Size[c]
 		xs[i] = v
 	}
 	px := p
 	t = yAxis
-	_ = t.mask[0]
+	_ = t.Mask[0]
 	v = 0
 	for i, c := range flags {
 		k := p & (win - 1)
 		w := uint32(a[k]) | uint32(a[k+1])<<8
-		v += int32((w&t.mask[c])*t.mul[c]) >> 16
-		p = k + t.size[c]
+		v += int32((w&t.Mask[c])*t.Mul[c]) >> 16
+		p = k + t.Size[c]
 		ys[i] = v
 	}
 	return px, p - px

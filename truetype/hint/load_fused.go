@@ -1,6 +1,9 @@
 package hint
 
-import "fontvm/sfnt"
+import (
+	"fontvm/internal/glyfcode"
+	"fontvm/sfnt"
+)
 
 // The fused coordinate decoders: the coordinates of a simple glyph
 // without a program to run go from the font's deltas straight to their
@@ -18,7 +21,7 @@ import "fontvm/sfnt"
 // and scaling from there, cost more than sfnt's decoder into int32s
 // followed by loadPointsOrgSmall.)
 //
-// Each delta is decoded without branching on its flag (deltaOps), as
+// Each delta is decoded without branching on its flag (glyfcode.Ops), as
 // sfnt's decodeXY decodes it, and scaled as scaleSmall scales (its proof
 // holds: the sums are int32s, the scale is smallScale, the offsets are
 // storeScaledMoved's): the values are those of the general path, which
@@ -34,39 +37,9 @@ import "fontvm/sfnt"
 // what they are (sfnt.Glyph.CoordWindow) and need no bounds checks.
 const coordWin = sfnt.CoordWindowSize
 
-// A deltaOps says, per flag byte, how the delta of one axis is coded:
-// it is int32((w & mask) * mul) >> 16 of the little-endian 16-bit word
-// w at the read position (mask 0xFFFF and mul 0x01000100 give the
-// big-endian int16 of the two bytes in the top half; mask 0xFF and mul
-// ±1<<16 give ± the first byte; mask 0 gives 0, "same"), and the
-// position advances by size bytes (2, 1 or 0): the TrueType coding that
-// TT_Load_Simple_Glyph reads, short (1 byte, positive if "same") or
-// long (int16) or, "same" without short, no delta.
-type deltaOps struct {
-	mask [256]uint32
-	mul  [256]uint32
-	size [256]int
-}
-
-var xDeltas, yDeltas = newDeltaOps(sfnt.FlagXShort, sfnt.FlagXSame), newDeltaOps(sfnt.FlagYShort, sfnt.FlagYSame)
-
-// newDeltaOps builds the deltaOps of the axis whose flag bits are short
-// (X_SHORT_VECTOR) and same (X_IS_SAME_OR_POSITIVE_X_SHORT_VECTOR).
-func newDeltaOps(short, same uint8) *deltaOps {
-	t := new(deltaOps)
-	for c := range 256 {
-		switch f := uint8(c); {
-		case f&short != 0 && f&same != 0:
-			t.mask[c], t.mul[c], t.size[c] = 0xFF, 1<<16, 1
-		case f&short != 0:
-			t.mask[c], t.mul[c], t.size[c] = 0xFF, -1<<16&0xFFFFFFFF, 1
-		case f&same != 0:
-		default:
-			t.mask[c], t.mul[c], t.size[c] = 0xFFFF, 0x01000100, 2
-		}
-	}
-	return t
-}
+// xDeltas and yDeltas say how each axis codes its deltas (sfnt's
+// tables, glyfcode.Ops).
+var xDeltas, yDeltas = glyfcode.X, glyfcode.Y
 
 // The loops below are written for Go's register allocator: each pass is
 // a function of its own, a sum is built in separate statements
@@ -90,15 +63,15 @@ func decodeStoreX(out []Point, a *[coordWin + 1]byte, flags []uint8, s32, cx int
 	out = out[:len(flags)]
 	_ = a[0]
 	t := xDeltas
-	_ = t.mask[0]
+	_ = t.Mask[0]
 	p := 0
 	var v int32
 	for i, c := range flags {
 		o := &out[i]
 		o.On = c&tagOn != 0
 		k := p & (coordWin - 1)
-		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.mask[c])*t.mul[c]) >> 16
-		p = k + t.size[c]
+		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.Mask[c])*t.Mul[c]) >> 16
+		p = k + t.Size[c]
 		v += d
 		x := int64(v) * s32
 		x += x >> 63
@@ -114,12 +87,12 @@ func decodeStoreY(out []Point, a *[coordWin + 1]byte, flags []uint8, s32, cy int
 	out = out[:len(flags)]
 	_ = a[0]
 	t := yDeltas
-	_ = t.mask[0]
+	_ = t.Mask[0]
 	var v int32
 	for i, c := range flags {
 		k := p & (coordWin - 1)
-		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.mask[c])*t.mul[c]) >> 16
-		p = k + t.size[c]
+		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.Mask[c])*t.Mul[c]) >> 16
+		p = k + t.Size[c]
 		v += d
 		y := int64(v) * s32
 		y += y >> 63
@@ -137,13 +110,13 @@ func decodeCurSmall(cur []vec, a *[coordWin + 1]byte, flags []uint8, s32 int64) 
 	cur = cur[:len(flags)]
 	_ = a[0]
 	t := xDeltas
-	_ = t.mask[0]
+	_ = t.Mask[0]
 	p := 0
 	var v int32
 	for i, c := range flags {
 		k := p & (coordWin - 1)
-		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.mask[c])*t.mul[c]) >> 16
-		p = k + t.size[c]
+		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.Mask[c])*t.Mul[c]) >> 16
+		p = k + t.Size[c]
 		v += d
 		x := int64(v) * s32
 		x += x >> 63
@@ -152,12 +125,12 @@ func decodeCurSmall(cur []vec, a *[coordWin + 1]byte, flags []uint8, s32 int64) 
 	}
 	px := p
 	t = yDeltas
-	_ = t.mask[0]
+	_ = t.Mask[0]
 	v = 0
 	for i, c := range flags {
 		k := p & (coordWin - 1)
-		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.mask[c])*t.mul[c]) >> 16
-		p = k + t.size[c]
+		d := int32(((uint32(a[k])|uint32(a[k+1])<<8)&t.Mask[c])*t.Mul[c]) >> 16
+		p = k + t.Size[c]
 		v += d
 		y := int64(v) * s32
 		y += y >> 63
