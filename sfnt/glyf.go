@@ -296,35 +296,32 @@ func (f *Font) GlyphData(gid uint16) ([]byte, error) {
 // LoadGlyph loads one record; it does not follow components. Errors are
 // those of GlyphData and the decoding errors above.
 func (f *Font) LoadGlyph(gid uint16, g *Glyph) error {
-	start, end, err := f.glyphRecord(gid, g)
-	if err != nil {
+	if err := f.glyphErr(gid); err != nil {
+		g.reset()
 		return err
 	}
-	err = parseGlyph(f.data, f.glyfOff, start, end, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
+	off, n := f.location(int(gid))
+	base := f.glyfOff
+	err := parseGlyph(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
 	if err != nil {
 		err = f.loaderError(gid, g, err)
 	}
 	return err
 }
 
-// glyphRecord is LoadGlyph's and LoadGlyphFlags's first step: the
-// record of glyph gid as positions in f.data, or the error (g reset) for
-// a CFF font, a broken loca or a glyph index out of range.
-func (f *Font) glyphRecord(gid uint16, g *Glyph) (start, end int, err error) {
-	if f.version == 0x4f54544f {
-		g.reset()
-		return 0, 0, errCFF
+// glyphErr is LoadGlyph's and LoadGlyphFlags's first check: the error
+// for a CFF font, a broken loca or a glyph index out of range, or nil
+// (the caller resets its Glyph; small enough to be inlined).
+func (f *Font) glyphErr(gid uint16) error {
+	switch {
+	case f.version == 0x4f54544f:
+		return errCFF
+	case f.locaErr != nil:
+		return f.locaErr
+	case int(gid) >= f.numGlyphs:
+		return ErrGlyphIndex
 	}
-	if f.locaErr != nil {
-		g.reset()
-		return 0, 0, f.locaErr
-	}
-	if int(gid) >= f.numGlyphs {
-		g.reset()
-		return 0, 0, ErrGlyphIndex
-	}
-	off, n := f.location(int(gid))
-	return f.glyfOff + off, f.glyfOff + off + n, nil
+	return nil
 }
 
 // LoadGlyphFlags is LoadGlyph, except that a simple glyph without
@@ -347,11 +344,13 @@ func (f *Font) glyphRecord(gid uint16, g *Glyph) (start, end int, err error) {
 // record that ends with its header, and of contour counts the parser
 // refuses before the flags.)
 func (f *Font) LoadGlyphFlags(gid uint16, g *Glyph) error {
-	start, end, err := f.glyphRecord(gid, g)
-	if err != nil {
+	if err := f.glyphErr(gid); err != nil {
+		g.reset()
 		return err
 	}
-	err = parseGlyphLazy(f.data, f.glyfOff, start, end, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
+	off, n := f.location(int(gid))
+	base := f.glyfOff
+	err := parseGlyphLazy(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
 	if err != nil {
 		err = f.loaderError(gid, g, err)
 	}

@@ -167,8 +167,13 @@ func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
 		}
 		g.Points = g.Points[:n]
 		// shifted left by pp1.x (moving by -dx wraps as sub(x, dx)
-		// does); storeMovedVec takes the unshifted copy for dx = 0
-		storeMovedVec(g.Points, ld.cur, ld.tags, -ld.pp1.x, 0)
+		// does); the unshifted copy called directly for dx = 0, the
+		// usual case
+		if dx := ld.pp1.x; dx == 0 {
+			storePointsUnshifted(g.Points, ld.cur, ld.tags)
+		} else {
+			storeMovedVec(g.Points, ld.cur, ld.tags, -dx, 0)
+		}
 	}
 	if !ld.endsStored {
 		g.Ends = append(g.Ends[:0], ld.contours[:ld.nContours]...)
