@@ -19,19 +19,7 @@ func TestMDRPFastMatchesSlow(t *testing.T) {
 	vecs := []unitVec{{0x4000, 0}, {0, 0x4000}, {-0x4000, 0}, {0, -0x4000}, {0x4000, 3}, {2, 0x4000}, {0x2D41, 0x2D41}, {0x3000, -0x2A00}}
 	fastCases := 0
 	for i := 0; i < 40000; i++ {
-		pts := make([]vec, 6)
-		for k := range pts {
-			pts[k] = vec{int64(r.IntN(4000) - 1000), int64(r.IntN(4000) - 1000)}
-		}
-		fast := machine([]int{35, 40}[r.IntN(2)], r.IntN(2) == 0, pts, nil)
-		fast.iupxCalled, fast.iupyCalled = r.IntN(3) == 0, r.IntN(3) == 0
-		for _, z := range []*zone{&fast.pts, &fast.twilight} {
-			for k := range z.org {
-				z.org[k] = vec{int64(r.IntN(4000) - 1000), int64(r.IntN(4000) - 1000)}
-				z.orus[k] = vec{int64(r.IntN(2000) - 500), int64(r.IntN(2000) - 500)}
-				z.cur[k] = vec{z.org[k].x + int64(r.IntN(200)-100), z.org[k].y + int64(r.IntN(200)-100)}
-			}
-		}
+		fast := randomPointMachine(r)
 		switch r.IntN(4) {
 		case 0:
 			fast.xScale, fast.yScale = 0x12345, 0x23456
@@ -91,4 +79,25 @@ func TestMDRPFastMatchesSlow(t *testing.T) {
 	if fastCases < 4000 {
 		t.Fatalf("too few inline cases: %d", fastCases)
 	}
+}
+
+// randomPointMachine is the random machine of the point-move oracle
+// tests (MDRP, IP): v35 or v40 with or without backward compatibility,
+// IUP done or not per axis, and six glyph and twilight points with
+// random org, orus and cur (cur within 100 units of org).
+func randomPointMachine(r *rand.Rand) *exec {
+	pts := make([]vec, 6)
+	for k := range pts {
+		pts[k] = vec{int64(r.IntN(4000) - 1000), int64(r.IntN(4000) - 1000)}
+	}
+	e := machine([]int{35, 40}[r.IntN(2)], r.IntN(2) == 0, pts, nil)
+	e.iupxCalled, e.iupyCalled = r.IntN(3) == 0, r.IntN(3) == 0
+	for _, z := range []*zone{&e.pts, &e.twilight} {
+		for k := range z.org {
+			z.org[k] = vec{int64(r.IntN(4000) - 1000), int64(r.IntN(4000) - 1000)}
+			z.orus[k] = vec{int64(r.IntN(2000) - 500), int64(r.IntN(2000) - 500)}
+			z.cur[k] = vec{z.org[k].x + int64(r.IntN(200)-100), z.org[k].y + int64(r.IntN(200)-100)}
+		}
+	}
+	return e
 }
