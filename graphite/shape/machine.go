@@ -787,52 +787,8 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		default:
 			// a collision attribute (collAttrs): Slot::setAttr stores it
 			// in the slot's collision record, when there is one
-			c := m.seg.collisionInfo(ss)
-			if c == nil {
-				break
-			}
-			switch in.a {
-			case slatColFlags:
-				c.flags = uint16(sv)
-			case slatColLimBlx:
-				c.limit.blx = fv
-			case slatColLimBly:
-				c.limit.bly = fv
-			case slatColLimTrx:
-				c.limit.trx = fv
-			case slatColLimTry:
-				c.limit.try = fv
-			case slatColMargin:
-				c.margin = uint16(sv)
-			case slatColMargWt:
-				c.marginWt = uint16(sv)
-			case slatColExclG:
-				c.exclGlyph = uint16(sv)
-			case slatColExclOx:
-				c.exclOffset.x = fv
-			case slatColExclOy:
-				c.exclOffset.y = fv
-			case slatSeqClass:
-				c.seqClass = uint16(sv)
-			case slatSeqProx:
-				c.seqProxClass = uint16(sv)
-			case slatSeqOrder:
-				c.seqOrder = uint16(sv)
-			case slatSeqAboveXo:
-				c.seqAboveXoff = sv
-			case slatSeqAboveWt:
-				c.seqAboveWt = uint16(sv)
-			case slatSeqBelowXl:
-				c.seqBelowXlim = sv
-			case slatSeqBelowWt:
-				c.seqBelowWt = uint16(sv)
-			case slatSeqValHt:
-				c.seqValignHt = uint16(sv)
-			case slatSeqValWt:
-				c.seqValignWt = uint16(sv)
-			}
-			if in.a != slatColFlags {
-				c.flags &^= collKnown
+			if c := m.seg.collisionInfo(ss); c != nil {
+				setCollisionAttr(c, int(in.a), sv)
 			}
 		}
 		if sp < 0 {
@@ -1480,12 +1436,6 @@ func (m *machine) setAttr(s *slot, ind, sub int, value int16) {
 		return
 	}
 	v := float32(value)
-	col := func(f func(c *slotCollision)) {
-		if c := seg.collisionInfo(s); c != nil {
-			f(c)
-			c.flags &^= collKnown
-		}
-	}
 	switch ind {
 	case slatAdvX:
 		s.advance.x = v
@@ -1556,46 +1506,12 @@ func (m *machine) setAttr(s *slot, ind, sub int, value int16) {
 		if sub < len(s.user) {
 			s.user[sub] = value
 		}
-	case slatColFlags:
+	case slatColFlags, slatColLimBlx, slatColLimBly, slatColLimTrx, slatColLimTry, slatColMargin, slatColMargWt,
+		slatColExclG, slatColExclOx, slatColExclOy, slatSeqClass, slatSeqProx, slatSeqOrder, slatSeqAboveXo,
+		slatSeqAboveWt, slatSeqBelowXl, slatSeqBelowWt, slatSeqValHt, slatSeqValWt:
 		if c := seg.collisionInfo(s); c != nil {
-			c.flags = uint16(value)
+			setCollisionAttr(c, ind, value)
 		}
-	case slatColLimBlx:
-		col(func(c *slotCollision) { c.limit.blx = v })
-	case slatColLimBly:
-		col(func(c *slotCollision) { c.limit.bly = v })
-	case slatColLimTrx:
-		col(func(c *slotCollision) { c.limit.trx = v })
-	case slatColLimTry:
-		col(func(c *slotCollision) { c.limit.try = v })
-	case slatColMargin:
-		col(func(c *slotCollision) { c.margin = uint16(value) })
-	case slatColMargWt:
-		col(func(c *slotCollision) { c.marginWt = uint16(value) })
-	case slatColExclG:
-		col(func(c *slotCollision) { c.exclGlyph = uint16(value) })
-	case slatColExclOx:
-		col(func(c *slotCollision) { c.exclOffset.x = v })
-	case slatColExclOy:
-		col(func(c *slotCollision) { c.exclOffset.y = v })
-	case slatSeqClass:
-		col(func(c *slotCollision) { c.seqClass = uint16(value) })
-	case slatSeqProx:
-		col(func(c *slotCollision) { c.seqProxClass = uint16(value) })
-	case slatSeqOrder:
-		col(func(c *slotCollision) { c.seqOrder = uint16(value) })
-	case slatSeqAboveXo:
-		col(func(c *slotCollision) { c.seqAboveXoff = value })
-	case slatSeqAboveWt:
-		col(func(c *slotCollision) { c.seqAboveWt = uint16(value) })
-	case slatSeqBelowXl:
-		col(func(c *slotCollision) { c.seqBelowXlim = value })
-	case slatSeqBelowWt:
-		col(func(c *slotCollision) { c.seqBelowWt = uint16(value) })
-	case slatSeqValHt:
-		col(func(c *slotCollision) { c.seqValignHt = uint16(value) })
-	case slatSeqValWt:
-		col(func(c *slotCollision) { c.seqValignWt = uint16(value) })
 	}
 }
 
@@ -1656,5 +1572,56 @@ func (g *segment) setJustify(s *slot, level, sub int, v int16) {
 	}
 	if i := level*5 + sub; i < len(s.justs) {
 		s.justs[i] = v
+	}
+}
+
+// setCollisionAttr is Slot::setAttr for a collision attribute a
+// (collAttrs) with value sv, stored in the slot's collision record c;
+// any attribute but ColFlags clears the record's "known" flag. Shared by
+// exec's inline store and setAttr.
+func setCollisionAttr(c *slotCollision, a int, sv int16) {
+	fv := float32(sv)
+	switch a {
+	case slatColFlags:
+		c.flags = uint16(sv)
+	case slatColLimBlx:
+		c.limit.blx = fv
+	case slatColLimBly:
+		c.limit.bly = fv
+	case slatColLimTrx:
+		c.limit.trx = fv
+	case slatColLimTry:
+		c.limit.try = fv
+	case slatColMargin:
+		c.margin = uint16(sv)
+	case slatColMargWt:
+		c.marginWt = uint16(sv)
+	case slatColExclG:
+		c.exclGlyph = uint16(sv)
+	case slatColExclOx:
+		c.exclOffset.x = fv
+	case slatColExclOy:
+		c.exclOffset.y = fv
+	case slatSeqClass:
+		c.seqClass = uint16(sv)
+	case slatSeqProx:
+		c.seqProxClass = uint16(sv)
+	case slatSeqOrder:
+		c.seqOrder = uint16(sv)
+	case slatSeqAboveXo:
+		c.seqAboveXoff = sv
+	case slatSeqAboveWt:
+		c.seqAboveWt = uint16(sv)
+	case slatSeqBelowXl:
+		c.seqBelowXlim = sv
+	case slatSeqBelowWt:
+		c.seqBelowWt = uint16(sv)
+	case slatSeqValHt:
+		c.seqValignHt = uint16(sv)
+	case slatSeqValWt:
+		c.seqValignWt = uint16(sv)
+	}
+	if a != slatColFlags {
+		c.flags &^= collKnown
 	}
 }
