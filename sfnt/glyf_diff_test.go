@@ -161,9 +161,10 @@ func sameSimple(t *testing.T, what string, file []byte, start, end int, reused *
 	file = file[:len(file):len(file)] // nothing readable past the data
 	var want Glyph
 	errWant := parseSimpleV1(file, 0, start, end, 7, &want)
-	check := func(how string, g *Glyph) {
+	// same checks the result of one decoder against the reference's
+	// error and glyph.
+	same := func(how string, g *Glyph, errGot error) {
 		t.Helper()
-		errGot := parseGlyph(file, 0, start, end, 0, 1<<16, 7, g)
 		if (errWant == nil) != (errGot == nil) || errWant != nil && !reflect.DeepEqual(errGot, errWant) {
 			t.Fatalf("%s (%s): error %#v, want %#v", what, how, errGot, errWant)
 		}
@@ -178,6 +179,10 @@ func sameSimple(t *testing.T, what string, file []byte, start, end int, reused *
 			len(g.Components) != 0 || g.InstructionsErr != nil {
 			t.Fatalf("%s (%s): decoded glyph differs from the reference decoder", what, how)
 		}
+	}
+	check := func(how string, g *Glyph) {
+		t.Helper()
+		same(how, g, parseGlyph(file, 0, start, end, 0, 1<<16, 7, g))
 	}
 	// LoadGlyphFlags' path: parseGlyphLazy, then the sizes the flags
 	// give checked by CoordsError (what hint's fused decoders do), and
@@ -209,20 +214,7 @@ func sameSimple(t *testing.T, what string, file []byte, start, end int, reused *
 				t.Fatalf("%s (%s): CoordsError %#v, DecodeCoords %#v", what, how, errSizes, errGot)
 			}
 		}
-		if (errWant == nil) != (errGot == nil) || errWant != nil && !reflect.DeepEqual(errGot, errWant) {
-			t.Fatalf("%s (%s, flags first): error %#v, want %#v", what, how, errGot, errWant)
-		}
-		if errWant != nil {
-			return
-		}
-		if g.NumContours != want.NumContours || g.XMin != want.XMin || g.YMin != want.YMin || g.XMax != want.XMax ||
-			g.YMax != want.YMax || !reflect.DeepEqual(append([]uint16{}, g.EndPts...), append([]uint16{}, want.EndPts...)) ||
-			!bytes.Equal(g.Flags, want.Flags) || !bytes.Equal(g.Instructions, want.Instructions) ||
-			!reflect.DeepEqual(append([]int32{}, g.X...), append([]int32{}, want.X...)) ||
-			!reflect.DeepEqual(append([]int32{}, g.Y...), append([]int32{}, want.Y...)) ||
-			len(g.Components) != 0 || g.InstructionsErr != nil {
-			t.Fatalf("%s (%s, flags first): decoded glyph differs from the reference decoder", what, how)
-		}
+		same(how+", flags first", g, errGot)
 	}
 	check("reused", reused)
 	check("fresh", new(Glyph))
