@@ -186,31 +186,6 @@ func (f *Face) computeMetrics() font.Metrics {
 	return m
 }
 
-// Kern satisfies font.Face with the font's 'kern' table (format 0; GPOS
-// kerning is not applied), scaled as FreeType's FT_Get_Kerning does:
-// FT_KERNING_DEFAULT for hinted faces (scaled, reduced by ppem/25 below
-// 25 ppem, rounded to whole pixels) and FT_KERNING_UNFITTED for unhinted
-// ones (scaled only).
-func (f *Face) Kern(r0, r1 rune) fixed.Int26_6 {
-	return f.KernIndex(f.glyphIndex(r0), f.glyphIndex(r1))
-}
-
-// KernIndex is Kern for glyph indexes.
-func (f *Face) KernIndex(left, right uint16) fixed.Int26_6 {
-	v := f.kern.value(left, right)
-	if v == 0 {
-		return 0
-	}
-	x := mulFix(int64(v), f.scale)
-	if f.src.hinted() {
-		if f.ppem < 25 {
-			x = ftmath.MulDiv(x, int64(f.ppem), 25)
-		}
-		x = pixRound(x)
-	}
-	return fixed.Int26_6(x)
-}
-
 func (f *Face) glyphIndex(r rune) uint16 { return f.cmap.Lookup(r) }
 
 // GlyphIndex returns the glyph r maps to in the font's Unicode cmap, or 0.
