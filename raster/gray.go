@@ -413,9 +413,9 @@ func (g *Gray) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) erro
 	if err != nil {
 		return err
 	}
-	clearRect(dst)
 	ok, err := o.check()
 	if !ok || err != nil || fr.w == 0 || fr.h == 0 {
+		clearRect(dst)
 		return err
 	}
 	g.o = o
@@ -427,8 +427,10 @@ func (g *Gray) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) erro
 		g.scale = 1
 		g.reset(fr.w, fr.h)
 		if err := g.decompose(); err != nil {
+			clearRect(dst)
 			return err
 		}
+		// The sweep below writes every pixel of dst.Rect.
 		w := fr.w
 		for y := 0; y < fr.h; y++ {
 			row := g.cells[y*(w+1) : (y+1)*(w+1)]
@@ -447,6 +449,7 @@ func (g *Gray) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) erro
 	}
 	// Oversampled rendering: coverage of each 1/4-pixel sub-cell, rounded
 	// to 1/16 and summed per pixel; a full pixel (256) becomes 255.
+	clearRect(dst) // the oversampled sweep adds to the pixels
 	if fr.w*grayOverlap > 0x7fff {
 		return ErrOverflow
 	}

@@ -493,22 +493,41 @@ func splitCubic(b []monoPoint) {
 	b[3].y = (a + c) >> 3
 }
 
+// split splits the arc at m.arcs[arc] in two (Split_Conic, Split_Cubic),
+// the new arc above it, or reports errPoolOverflow when the arc stack is
+// full.
 func (m *Mono) split(arc, degree int) error {
-	if arc+2*degree >= len(m.arcs) {
+	if arc < 0 || arc+2*degree >= len(m.arcs) {
 		return errPoolOverflow
 	}
 	if degree == 2 {
-		splitConic(m.arcs[arc:])
+		splitConic5((*[5]monoPoint)(m.arcs[arc : arc+5]))
 	} else {
 		splitCubic(m.arcs[arc:])
 	}
 	return nil
 }
 
+// splitConic5 is splitConic on a fixed window (no bounds checks).
+func splitConic5(b *[5]monoPoint) {
+	b[4].x = b[2].x
+	a := b[0].x + b[1].x
+	c := b[1].x + b[2].x
+	b[3].x = c >> 1
+	b[2].x = (a + c) >> 2
+	b[1].x = a >> 1
+	b[4].y = b[2].y
+	a = b[0].y + b[1].y
+	c = b[1].y + b[2].y
+	b[3].y = c >> 1
+	b[2].y = (a + c) >> 2
+	b[1].y = a >> 1
+}
+
 // bezierUp is Bezier_Up: record the crossings of an ascending arc whose
 // points are m.arcs[arc : arc+degree+1] (end point first).
 func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
-	a := m.arcs[:]
+	a := &m.arcs
 	y1 := a[arc+degree].y
 	y2 := a[arc].y
 	if y2 < miny || y1 > maxy {
@@ -545,27 +564,50 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 	if int64(m.top)+m.trunc(e2-e)+1 >= int64(m.maxBuff) {
 		return errPoolOverflow
 	}
+	// The loop keeps the pool top, the joint flag and the precision in
+	// locals (written back on the way out); the pool cannot overflow in
+	// it, as checked above.
 	start := arc
+	top, joint := m.top, m.joint
+	pool := &m.pool
+	prec, precStep := m.prec, m.precStep
 	for {
-		m.joint = false
+		joint = false
 		y2 = a[arc].y
 		if y2 > e {
 			y1 = a[arc+degree].y
-			if y2-y1 >= m.precStep {
-				if err := m.split(arc, degree); err != nil {
+			if y2-y1 >= precStep {
+				if degree == 2 && arc+4 < len(a) {
+					// splitConic inline: a call here would spill
+					// every local of the loop.
+					b := (*[5]monoPoint)(a[arc : arc+5])
+					b[4].x = b[2].x
+					p, q := b[0].x+b[1].x, b[1].x+b[2].x
+					b[3].x = q >> 1
+					b[2].x = (p + q) >> 2
+					b[1].x = p >> 1
+					b[4].y = y1
+					p, q = y2+b[1].y, b[1].y+y1
+					b[3].y = q >> 1
+					b[2].y = (p + q) >> 2
+					b[1].y = p >> 1
+				} else if err := m.split(arc, degree); err != nil {
+					m.top, m.joint = top, joint
 					return err
 				}
 				arc += degree
 			} else {
-				m.push(a[arc+degree].x + (a[arc].x-a[arc+degree].x)*(e-y1)/(y2-y1))
+				pool[top] = a[arc+degree].x + (a[arc].x-a[arc+degree].x)*(e-y1)/(y2-y1)
+				top++
 				arc -= degree
-				e += m.prec
+				e += prec
 			}
 		} else {
 			if y2 == e {
-				m.joint = true
-				m.push(a[arc].x)
-				e += m.prec
+				joint = true
+				pool[top] = a[arc].x
+				top++
+				e += prec
 			}
 			arc -= degree
 		}
@@ -573,6 +615,7 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 			break
 		}
 	}
+	m.top, m.joint = top, joint
 	return nil
 }
 
