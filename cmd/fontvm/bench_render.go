@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"fontvm/internal/perf"
+	"fontvm/truetype/hint"
+)
+
+func init() {
+	register("bench", "render", "time drawing every mapped code point through face.Face.Glyph (ns/glyph)", runBenchRender)
+}
+
+// runBenchRender implements
+//
+//	fontvm bench render FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]
+//
+// It draws every code point FONT's cmap maps through face.Face.Glyph
+// (load, hint, rasterize into the face's mask) at each ppem, on one face
+// per ppem made beforehand, R times after W unmeasured warm-up rounds (the
+// unit of work perf.RenderJob; its FreeType counterpart, FT_Load_Glyph
+// with FT_LOAD_RENDER, is timed side by side in internal/perf's
+// TestRenderVsFreeType), and prints
+//
+//	N glyphs: X ns/glyph
+//	A allocations (B bytes): Y allocs/glyph
+//
+// and, when some glyphs were not drawn (Glyph's ok false), how many.
+func runBenchRender(args []string) error {
+	fs := newFlagSet("bench render")
+	mode := fs.String("mode", "v40", "interpreter version: v35, v40 or none")
+	target := fs.String("target", "normal", "rendering target: normal (anti-aliased) or mono")
+	rounds := fs.Int("rounds", 10, "measured rounds")
+	warmup := fs.Int("warmup", 1, "unmeasured warm-up rounds")
+	ppemList := fs.String("ppems", "9,12,16,24", "comma-separated sizes in pixels per em")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("usage: fontvm bench render FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]\n%s", flagDefaults(fs))
+	}
+	var m hint.Mode
+	switch *mode {
+	case "v35":
+		m = hint.ModeV35
+	case "v40":
+		m = hint.ModeV40
+	case "none":
+		m = hint.ModeNone
+	default:
+		return usagef("bench render: --mode %q: want v35, v40 or none", *mode)
+	}
+	var mono bool
+	switch *target {
+	case "normal":
+	case "mono":
+		mono = true
+	default:
+		return usagef("bench render: --target %q: want normal or mono", *target)
+	}
+	if *rounds < 1 || *warmup < 0 {
+		return usagef("bench render: --rounds must be at least 1 and --warmup at least 0")
+	}
+	ppems, err := perf.ParsePPEMs(*ppemList)
+	if err != nil {
+		return usagef("bench render: --ppems: %v", err)
+	}
+	data, err := os.ReadFile(pos[0])
+	if err != nil {
+		return err
+	}
+	j, err := perf.NewRenderJob(data, m, mono, ppems)
+	if err != nil {
+		return fmt.Errorf("%s: %w", pos[0], err)
+	}
+	j.Run(*warmup)
+	var n, failed int
+	ms := perf.Measure(func() { n, failed = j.Run(*rounds) })
+	w := benchStdout
+	fmt.Fprintf(w, "%d glyphs: %.1f ns/glyph\n", n, float64(ms.NS)/float64(n))
+	fmt.Fprintf(w, "%d allocations (%d bytes): %.3f allocs/glyph\n", ms.Allocs, ms.Bytes, float64(ms.Allocs)/float64(n))
+	if failed > 0 {
+		fmt.Fprintf(w, "%d of %d glyphs not drawn\n", failed, n)
+	}
+	return nil
+}
