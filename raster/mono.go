@@ -453,21 +453,6 @@ func (m *Mono) lineDown(x1, y1, x2, y2, miny, maxy int64) error {
 	return err
 }
 
-func splitConic(b []monoPoint) {
-	b[4].x = b[2].x
-	a := b[0].x + b[1].x
-	c := b[1].x + b[2].x
-	b[3].x = c >> 1
-	b[2].x = (a + c) >> 2
-	b[1].x = a >> 1
-	b[4].y = b[2].y
-	a = b[0].y + b[1].y
-	c = b[1].y + b[2].y
-	b[3].y = c >> 1
-	b[2].y = (a + c) >> 2
-	b[1].y = a >> 1
-}
-
 func splitCubic(b []monoPoint) {
 	b[6].x = b[3].x
 	a := b[0].x + b[1].x
@@ -508,7 +493,9 @@ func (m *Mono) split(arc, degree int) error {
 	return nil
 }
 
-// splitConic5 is splitConic on a fixed window (no bounds checks).
+// splitConic5 is Split_Conic: it splits the conic b[0..2] (end point
+// first) at its middle into b[2..4] and b[0..2]. (bezierUp has an inline
+// copy.)
 func splitConic5(b *[5]monoPoint) {
 	b[4].x = b[2].x
 	a := b[0].x + b[1].x
@@ -578,7 +565,7 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 			y1 = a[arc+degree].y
 			if y2-y1 >= precStep {
 				if degree == 2 && arc+4 < len(a) {
-					// splitConic inline: a call here would spill
+					// splitConic5 inline: a call here would spill
 					// every local of the loop.
 					b := (*[5]monoPoint)(a[arc : arc+5])
 					b[4].x = b[2].x

@@ -233,22 +233,31 @@ func coverageIndex(b []byte, off int, g uint16) (int, bool) {
 			}
 		}
 	case 2:
-		a := off + 4
-		if a+6*n > len(b) {
-			return 0, false
+		if r, ok := findRange(b, off+4, n, g); ok {
+			return int(u16(b, r+4)) + int(g-u16(b, r)), true
 		}
-		lo, hi := 0, n
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			r := a + 6*mid
-			switch {
-			case g < u16(b, r):
-				hi = mid
-			case g > u16(b, r+2):
-				lo = mid + 1
-			default:
-				return int(u16(b, r+4)) + int(g-u16(b, r)), true
-			}
+	}
+	return 0, false
+}
+
+// findRange binary-searches n range records of 6 bytes (first glyph,
+// last glyph, value) at a in b for the one holding g and returns its
+// offset; ok is false when none does or the records run past b.
+func findRange(b []byte, a, n int, g uint16) (r int, ok bool) {
+	if a+6*n > len(b) {
+		return 0, false
+	}
+	lo, hi := 0, n
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		r := a + 6*mid
+		switch {
+		case g < u16(b, r):
+			hi = mid
+		case g > u16(b, r+2):
+			lo = mid + 1
+		default:
+			return r, true
 		}
 	}
 	return 0, false
@@ -273,23 +282,8 @@ func classOf(b []byte, off int, g uint16) int {
 		}
 		return int(u16(b, off+6+2*i))
 	case 2:
-		n := int(u16(b, off+2))
-		a := off + 4
-		if a+6*n > len(b) {
-			return 0
-		}
-		lo, hi := 0, n
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			r := a + 6*mid
-			switch {
-			case g < u16(b, r):
-				hi = mid
-			case g > u16(b, r+2):
-				lo = mid + 1
-			default:
-				return int(u16(b, r+4))
-			}
+		if r, ok := findRange(b, off+4, int(u16(b, off+2)), g); ok {
+			return int(u16(b, r+4))
 		}
 	}
 	return 0

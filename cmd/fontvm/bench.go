@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"fontvm/internal/perf"
-	"fontvm/truetype/hint"
 )
 
 // benchStdout is where the bench commands print (tests replace it).
@@ -41,31 +40,9 @@ func runBenchTT(args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]\n%s", flagDefaults(fs))
 	}
-	var o hint.Options
-	switch *mode {
-	case "v35":
-		o.Mode = hint.ModeV35
-	case "v40":
-		o.Mode = hint.ModeV40
-	case "none":
-		o.Mode = hint.ModeNone
-	default:
-		return usagef("bench tt: --mode %q: want v35, v40 or none", *mode)
-	}
-	switch *target {
-	case "normal":
-		o.Target = hint.TargetNormal
-	case "mono":
-		o.Target = hint.TargetMono
-	default:
-		return usagef("bench tt: --target %q: want normal or mono", *target)
-	}
-	if *rounds < 1 || *warmup < 0 {
-		return usagef("bench tt: --rounds must be at least 1 and --warmup at least 0")
-	}
-	ppems, err := perf.ParsePPEMs(*ppemList)
+	o, ppems, err := benchSettings("bench tt", *mode, *target, *rounds, *warmup, *ppemList)
 	if err != nil {
-		return usagef("bench tt: --ppems: %v", err)
+		return err
 	}
 	data, err := os.ReadFile(pos[0])
 	if err != nil {

@@ -41,37 +41,15 @@ func runBenchRender(args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: fontvm bench render FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]\n%s", flagDefaults(fs))
 	}
-	var m hint.Mode
-	switch *mode {
-	case "v35":
-		m = hint.ModeV35
-	case "v40":
-		m = hint.ModeV40
-	case "none":
-		m = hint.ModeNone
-	default:
-		return usagef("bench render: --mode %q: want v35, v40 or none", *mode)
-	}
-	var mono bool
-	switch *target {
-	case "normal":
-	case "mono":
-		mono = true
-	default:
-		return usagef("bench render: --target %q: want normal or mono", *target)
-	}
-	if *rounds < 1 || *warmup < 0 {
-		return usagef("bench render: --rounds must be at least 1 and --warmup at least 0")
-	}
-	ppems, err := perf.ParsePPEMs(*ppemList)
+	o, ppems, err := benchSettings("bench render", *mode, *target, *rounds, *warmup, *ppemList)
 	if err != nil {
-		return usagef("bench render: --ppems: %v", err)
+		return err
 	}
 	data, err := os.ReadFile(pos[0])
 	if err != nil {
 		return err
 	}
-	j, err := perf.NewRenderJob(data, m, mono, ppems)
+	j, err := perf.NewRenderJob(data, o.Mode, o.Target == hint.TargetMono, ppems)
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
@@ -85,4 +63,37 @@ func runBenchRender(args []string) error {
 		fmt.Fprintf(w, "%d of %d glyphs not drawn\n", failed, n)
 	}
 	return nil
+}
+
+// benchSettings checks the flags the bench commands share and returns the
+// hinting options (--mode v35|v40|none, --target normal|mono) and the
+// sizes (--ppems); bad values are usage errors naming cmd.
+func benchSettings(cmd, mode, target string, rounds, warmup int, ppemList string) (hint.Options, []int, error) {
+	var o hint.Options
+	switch mode {
+	case "v35":
+		o.Mode = hint.ModeV35
+	case "v40":
+		o.Mode = hint.ModeV40
+	case "none":
+		o.Mode = hint.ModeNone
+	default:
+		return o, nil, usagef("%s: --mode %q: want v35, v40 or none", cmd, mode)
+	}
+	switch target {
+	case "normal":
+		o.Target = hint.TargetNormal
+	case "mono":
+		o.Target = hint.TargetMono
+	default:
+		return o, nil, usagef("%s: --target %q: want normal or mono", cmd, target)
+	}
+	if rounds < 1 || warmup < 0 {
+		return o, nil, usagef("%s: --rounds must be at least 1 and --warmup at least 0", cmd)
+	}
+	ppems, err := perf.ParsePPEMs(ppemList)
+	if err != nil {
+		return o, nil, usagef("%s: --ppems: %v", cmd, err)
+	}
+	return o, ppems, nil
 }
