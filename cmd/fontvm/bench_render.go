@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 
@@ -29,11 +30,7 @@ func init() {
 // and, when some glyphs were not drawn (Glyph's ok false), how many.
 func runBenchRender(args []string) error {
 	fs := newFlagSet("bench render")
-	mode := fs.String("mode", "v40", "interpreter version: v35, v40 or none")
-	target := fs.String("target", "normal", "rendering target: normal (anti-aliased) or mono")
-	rounds := fs.Int("rounds", 10, "measured rounds")
-	warmup := fs.Int("warmup", 1, "unmeasured warm-up rounds")
-	ppemList := fs.String("ppems", "9,12,16,24", "comma-separated sizes in pixels per em")
+	bf := newBenchFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -41,7 +38,7 @@ func runBenchRender(args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: fontvm bench render FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]\n%s", flagDefaults(fs))
 	}
-	o, ppems, err := benchSettings("bench render", *mode, *target, *rounds, *warmup, *ppemList)
+	o, ppems, err := bf.settings("bench render")
 	if err != nil {
 		return err
 	}
@@ -53,9 +50,9 @@ func runBenchRender(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
-	j.Run(*warmup)
+	j.Run(*bf.warmup)
 	var n, failed int
-	ms := perf.Measure(func() { n, failed = j.Run(*rounds) })
+	ms := perf.Measure(func() { n, failed = j.Run(*bf.rounds) })
 	w := benchStdout
 	fmt.Fprintf(w, "%d glyphs: %.1f ns/glyph\n", n, float64(ms.NS)/float64(n))
 	fmt.Fprintf(w, "%d allocations (%d bytes): %.3f allocs/glyph\n", ms.Allocs, ms.Bytes, float64(ms.Allocs)/float64(n))
@@ -65,33 +62,35 @@ func runBenchRender(args []string) error {
 	return nil
 }
 
-// benchSettings checks the flags the bench commands share and returns the
-// hinting options (--mode v35|v40|none, --target normal|mono) and the
-// sizes (--ppems); bad values are usage errors naming cmd.
-func benchSettings(cmd, mode, target string, rounds, warmup int, ppemList string) (hint.Options, []int, error) {
-	var o hint.Options
-	switch mode {
-	case "v35":
-		o.Mode = hint.ModeV35
-	case "v40":
-		o.Mode = hint.ModeV40
-	case "none":
-		o.Mode = hint.ModeNone
-	default:
-		return o, nil, usagef("%s: --mode %q: want v35, v40 or none", cmd, mode)
+// benchFlags are the flags bench tt and bench render share.
+type benchFlags struct {
+	mode, target, ppems *string
+	rounds, warmup      *int
+}
+
+// newBenchFlags defines the shared bench flags on fs.
+func newBenchFlags(fs *flag.FlagSet) *benchFlags {
+	return &benchFlags{
+		mode:   fs.String("mode", "v40", "interpreter version: v35, v40 or none"),
+		target: fs.String("target", "normal", "rendering target: normal or mono"),
+		rounds: fs.Int("rounds", 10, "measured rounds"),
+		warmup: fs.Int("warmup", 1, "unmeasured warm-up rounds"),
+		ppems:  fs.String("ppems", "9,12,16,24", "comma-separated sizes in pixels per em"),
 	}
-	switch target {
-	case "normal":
-		o.Target = hint.TargetNormal
-	case "mono":
-		o.Target = hint.TargetMono
-	default:
-		return o, nil, usagef("%s: --target %q: want normal or mono", cmd, target)
+}
+
+// settings checks the flags and returns the hinting options (--mode,
+// --target, parsed by parseHintOptions) and the sizes (--ppems); bad
+// values are usage errors naming cmd.
+func (b *benchFlags) settings(cmd string) (hint.Options, []int, error) {
+	o, err := parseHintOptions(*b.mode, *b.target)
+	if err != nil {
+		return o, nil, err
 	}
-	if rounds < 1 || warmup < 0 {
+	if *b.rounds < 1 || *b.warmup < 0 {
 		return o, nil, usagef("%s: --rounds must be at least 1 and --warmup at least 0", cmd)
 	}
-	ppems, err := perf.ParsePPEMs(ppemList)
+	ppems, err := perf.ParsePPEMs(*b.ppems)
 	if err != nil {
 		return o, nil, usagef("%s: --ppems: %v", cmd, err)
 	}
