@@ -253,10 +253,11 @@ func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image
 	ix, iy := int(dot.X>>6), int(dot.Y>>6)
 	fx, fy := dot.X&63, dot.Y&63
 	var b image.Rectangle
+	box := f.outline.Box() // one pass over the points for the bounds and the rasterizer's reach check
 	if f.mono {
-		b = raster.MonoBounds(&f.outline, fx, -fy)
+		b = raster.MonoBoundsBox(box, fx, -fy)
 	} else {
-		b = raster.GrayBounds(&f.outline, fx, -fy)
+		b = raster.GrayBoundsBox(box, fx, -fy)
 	}
 	w, h := b.Dx(), b.Dy()
 	if w > raster.MaxSize || h > raster.MaxSize || w*h > MaxMaskPixels {
@@ -270,9 +271,9 @@ func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image
 	f.mask.Rect = image.Rect(0, 0, w, h)
 	origin := fixed.Point26_6{X: fx - fixed.Int26_6(b.Min.X*64), Y: fy - fixed.Int26_6(b.Min.Y*64)}
 	if f.mono {
-		err = f.monoR.Render(&f.mask, &f.outline, origin)
+		err = f.monoR.RenderBox(&f.mask, &f.outline, origin, box)
 	} else {
-		err = f.grayR.Render(&f.mask, &f.outline, origin)
+		err = f.grayR.RenderBox(&f.mask, &f.outline, origin, box)
 	}
 	if err != nil {
 		return image.Rectangle{}, nil, 0, err

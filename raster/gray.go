@@ -409,7 +409,14 @@ func sweepNonZero(line []uint8, cells []grayCell, cover0 int32) {
 // FT_Render_Glyph(FT_RENDER_MODE_NORMAL) makes of o, including FreeType's
 // 4×4 oversampling for outlines with FlagOverlap.
 func (g *Gray) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) error {
-	fr, err := newFrame(dst, o, origin)
+	return g.RenderBox(dst, o, origin, o.Box())
+}
+
+// RenderBox is Render for an outline whose control box b the caller has
+// already computed (b must be o.Box(): Render's bound on how far o may
+// reach relies on it), to save a pass over the points.
+func (g *Gray) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b Box) error {
+	fr, err := newFrame(dst, b, origin)
 	if err != nil {
 		return err
 	}

@@ -126,8 +126,15 @@ func (m *Mono) smart(p, q int64) int64         { return m.floor((p + q + m.prec*
 // coordinates (y down). With dst.Rect = MonoBounds(o, 0, 0) and a zero
 // origin, dst holds exactly the bitmap FT_Render_Glyph(FT_RENDER_MODE_MONO)
 // makes of o.
-func (m *Mono) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) (err error) {
-	fr, err := newFrame(dst, o, origin)
+func (m *Mono) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) error {
+	return m.RenderBox(dst, o, origin, o.Box())
+}
+
+// RenderBox is Render for an outline whose control box b the caller has
+// already computed (b must be o.Box(): Render's bound on how far o may
+// reach relies on it), to save a pass over the points.
+func (m *Mono) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b Box) (err error) {
+	fr, err := newFrame(dst, b, origin)
 	if err != nil {
 		return err
 	}
