@@ -10,6 +10,7 @@ import (
 
 	"fontvm/internal/corpus"
 	"fontvm/internal/hbref"
+	"fontvm/internal/kernfont"
 	"fontvm/sfnt"
 )
 
@@ -84,5 +85,61 @@ func TestKernHarfBuzz(t *testing.T) {
 	if *updateKern {
 		writeKernGolden(t, version, names, res)
 		t.Logf("wrote %s", kernGoldenFile)
+	}
+}
+
+// TestKernMarksHarfBuzz shapes every pair of kernfont's characters with
+// hb-shape, with 'kern' and without, on its GPOS and 'kern' table fonts,
+// and checks that Face.Kern is HarfBuzz's change of (first x_advance +
+// second x_offset): it confirms kernMarkWant, which TestKernMarks checks
+// without HarfBuzz.
+func TestKernMarksHarfBuzz(t *testing.T) {
+	version := hbref.Version(t)
+	for name, w := range kernMarkFonts() {
+		data, err := w.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := sfnt.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), name+".ttf")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, a := range kernfont.Runes {
+			for _, b := range kernfont.Runes {
+				lines = append(lines, string([]rune{a, b}))
+			}
+		}
+		on := hbref.ShapeLines(t, path, lines, hbref.Disabled)
+		off := hbref.ShapeLines(t, path, lines, hbref.Disabled+",-kern")
+		fc := unitFace(t, f)
+		compared, kerned := 0, 0
+		for i, l := range lines {
+			r := []rune(l)
+			d, ok := hbref.Delta(on[i], off[i], int(fc.GlyphIndex(r[0])), int(fc.GlyphIndex(r[1])))
+			if !ok {
+				// HarfBuzz's normalizer reorders U+0301 U+0327 (combining
+				// classes 230, 202).
+				if l == "\u0301\u0327" {
+					continue
+				}
+				t.Fatalf("%s %q: HarfBuzz shaped other glyphs: %v / %v", name, l, on[i], off[i])
+			}
+			if got := fc.Kern(r[0], r[1]); got != fixedUnits(d.Kern) {
+				t.Errorf("%s %U %U: Kern %v, HarfBuzz %s %d units", name, r[0], r[1], got, version, d.Kern)
+			}
+			compared++
+			if d.Kern != 0 {
+				kerned++
+			}
+		}
+		if compared != 35 || kerned != len(kernMarkWant[name]) {
+			t.Fatalf("%s: compared %d pairs (%d kerned by HarfBuzz), want 35 (%d)", name, compared, kerned, len(kernMarkWant[name]))
+		}
+		t.Logf("%s: %d pairs equal to HarfBuzz %s (%d kerned)", name, compared, version, kerned)
 	}
 }
