@@ -5,7 +5,6 @@ import (
 
 	"fontvm/internal/fontwriter"
 	"fontvm/internal/kernfont"
-	"fontvm/sfnt"
 
 	"golang.org/x/image/math/fixed"
 )
@@ -37,14 +36,7 @@ func kernMarkFonts() map[string]*fontwriter.Font {
 // GPOS path and on the 'kern' table path.
 func TestKernMarks(t *testing.T) {
 	for name, w := range kernMarkFonts() {
-		data, err := w.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := sfnt.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, _ := kernfont.Parse(t, w)
 		fc := unitFace(t, f)
 		if (fc.kern.gpos != nil) != (name == "GPOS") {
 			t.Fatalf("%s: GPOS path %v", name, fc.kern.gpos != nil)

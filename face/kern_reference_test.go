@@ -96,14 +96,7 @@ func TestKernHarfBuzz(t *testing.T) {
 func TestKernMarksHarfBuzz(t *testing.T) {
 	version := hbref.Version(t)
 	for name, w := range kernMarkFonts() {
-		data, err := w.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := sfnt.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, data := kernfont.Parse(t, w)
 		path := filepath.Join(t.TempDir(), name+".ttf")
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)

@@ -120,14 +120,7 @@ func TestGPOSErrors(t *testing.T) {
 	errs := 0
 	for n := 0; n < len(full); n++ {
 		w.Tables["GPOS"] = full[:n]
-		data, err := w.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := sfnt.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, _ := kernfont.Parse(t, w)
 		g, err := f.GPOS()
 		if err == nil {
 			var lookups []uint16

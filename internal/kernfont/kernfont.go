@@ -7,8 +7,10 @@ package kernfont
 
 import (
 	"encoding/binary"
+	"testing"
 
 	"fontvm/internal/fontwriter"
+	"fontvm/sfnt"
 )
 
 // be appends big-endian 16-bit values.
@@ -178,4 +180,18 @@ func KernTable() *fontwriter.Font {
 	f := base()
 	f.Tables["kern"] = append(be(0, 1), sub...)
 	return f
+}
+
+// Parse writes w and parses it, failing t on an error.
+func Parse(t testing.TB, w *fontwriter.Font) (*sfnt.Font, []byte) {
+	t.Helper()
+	data, err := w.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := sfnt.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, data
 }
