@@ -186,31 +186,6 @@ func (f *Face) computeMetrics() font.Metrics {
 	return m
 }
 
-// Kern satisfies font.Face with the font's 'kern' table (format 0; GPOS
-// kerning is not applied), scaled as FreeType's FT_Get_Kerning does:
-// FT_KERNING_DEFAULT for hinted faces (scaled, reduced by ppem/25 below
-// 25 ppem, rounded to whole pixels) and FT_KERNING_UNFITTED for unhinted
-// ones (scaled only).
-func (f *Face) Kern(r0, r1 rune) fixed.Int26_6 {
-	return f.KernIndex(f.glyphIndex(r0), f.glyphIndex(r1))
-}
-
-// KernIndex is Kern for glyph indexes.
-func (f *Face) KernIndex(left, right uint16) fixed.Int26_6 {
-	v := f.kern.value(left, right)
-	if v == 0 {
-		return 0
-	}
-	x := mulFix(int64(v), f.scale)
-	if f.src.hinted() {
-		if f.ppem < 25 {
-			x = ftmath.MulDiv(x, int64(f.ppem), 25)
-		}
-		x = pixRound(x)
-	}
-	return fixed.Int26_6(x)
-}
-
 func (f *Face) glyphIndex(r rune) uint16 { return f.cmap.Lookup(r) }
 
 // GlyphIndex returns the glyph r maps to in the font's Unicode cmap, or 0.
@@ -278,10 +253,11 @@ func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image
 	ix, iy := int(dot.X>>6), int(dot.Y>>6)
 	fx, fy := dot.X&63, dot.Y&63
 	var b image.Rectangle
+	box := f.outline.Box() // one pass over the points for the bounds and the rasterizer's reach check
 	if f.mono {
-		b = raster.MonoBounds(&f.outline, fx, -fy)
+		b = raster.MonoBoundsBox(box, fx, -fy)
 	} else {
-		b = raster.GrayBounds(&f.outline, fx, -fy)
+		b = raster.GrayBoundsBox(box, fx, -fy)
 	}
 	w, h := b.Dx(), b.Dy()
 	if w > raster.MaxSize || h > raster.MaxSize || w*h > MaxMaskPixels {
@@ -295,9 +271,9 @@ func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image
 	f.mask.Rect = image.Rect(0, 0, w, h)
 	origin := fixed.Point26_6{X: fx - fixed.Int26_6(b.Min.X*64), Y: fy - fixed.Int26_6(b.Min.Y*64)}
 	if f.mono {
-		err = f.monoR.Render(&f.mask, &f.outline, origin)
+		err = f.monoR.RenderBox(&f.mask, &f.outline, origin, box)
 	} else {
-		err = f.grayR.Render(&f.mask, &f.outline, origin)
+		err = f.grayR.RenderBox(&f.mask, &f.outline, origin, box)
 	}
 	if err != nil {
 		return image.Rectangle{}, nil, 0, err

@@ -190,8 +190,8 @@ func BenchmarkGlyph(b *testing.B) {
 	}
 }
 
-// Kerning comes from the kern table: DejaVu Sans kerns "AV" (the pair's
-// value in the table is negative), Go Regular has no kern table.
+// DejaVu Sans kerns "AV" (in GPOS and in its kern table), Go Regular
+// has no kerning.
 func TestKern(t *testing.T) {
 	var dv corpus.Font
 	for _, f := range corpus.HintedFonts {

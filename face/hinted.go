@@ -42,16 +42,21 @@ func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, error) 
 		return 0, err
 	}
 	g := &h.g
-	o.Points = o.Points[:0]
-	o.Tags = o.Tags[:0]
-	for _, p := range g.Points {
-		o.Points = append(o.Points, fixed.Point26_6{X: fixed.Int26_6(p.X), Y: fixed.Int26_6(p.Y)})
+	n := len(g.Points)
+	if cap(o.Points) < n || cap(o.Tags) < n {
+		o.Points = make([]fixed.Point26_6, n, 2*n)
+		o.Tags = make([]uint8, n, 2*n)
+	}
+	pts, tags := o.Points[:n], o.Tags[:n]
+	for i, p := range g.Points {
+		pts[i] = fixed.Point26_6{X: fixed.Int26_6(p.X), Y: fixed.Int26_6(p.Y)}
 		var t uint8
 		if p.On {
 			t = raster.TagOn
 		}
-		o.Tags = append(o.Tags, t)
+		tags[i] = t
 	}
+	o.Points, o.Tags = pts, tags
 	o.Contours = append(o.Contours[:0], g.Ends...)
 	hinted := h.hinted()
 	o.Flags = raster.ScanFlags(h.ppem, hinted, g.ScanControl, g.ScanType)
@@ -60,6 +65,32 @@ func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, error) 
 		o.Flags |= raster.FlagOverlap
 	}
 	return fixed.Int26_6(g.Advance), nil
+}
+
+// simpleSummary reads what tagScanModes needs of a simple glyph straight
+// from its record, without decoding flags and coordinates (which the
+// hinting loader has already decoded and checked): whether the first
+// flag sets OVERLAP_SIMPLE, the point count, and whether the glyph has
+// instructions. ok is false for composite and empty glyphs and for
+// records too short for these fields; tagScanModes then loads the record
+// with sfnt's LoadGlyph.
+func simpleSummary(f *sfnt.Font, gid uint16) (overlap bool, points int, instructions, ok bool) {
+	b, err := f.GlyphData(gid)
+	if err != nil || len(b) < 10 {
+		return false, 0, false, false
+	}
+	nc := int(int16(uint16(b[0])<<8 | uint16(b[1])))
+	p := 10 + 2*nc
+	if nc <= 0 || p+2 > len(b) {
+		return false, 0, false, false
+	}
+	points = (int(b[p-2])<<8 | int(b[p-1])) + 1
+	ins := int(b[p])<<8 | int(b[p+1])
+	p += 2 + ins
+	if p >= len(b) {
+		return false, 0, false, false
+	}
+	return b[p]&sfnt.FlagOverlapSimple != 0, points, ins > 0, true
 }
 
 // tagScanModes walks the glyph's component tree as FreeType loads it and
@@ -75,6 +106,12 @@ func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, error) 
 func (h *hintLoader) tagScanModes(gid uint16, depth, base int, o *raster.Outline, hinted bool, scanType int) (overlap bool, n int) {
 	if depth > maxComponentDepth {
 		return false, 0
+	}
+	if ov, np, ins, ok := simpleSummary(h.f, gid); ok {
+		if hinted && ins && base < len(o.Tags) {
+			o.Tags[base] |= raster.TagHasScanMode | uint8(scanType&7)<<5
+		}
+		return ov, np
 	}
 	g := &h.gl[depth]
 	if h.f.LoadGlyph(gid, g) != nil {

@@ -15,7 +15,7 @@ import (
 //
 // FreeType keeps the cells in sorted lists inside a fixed pool and renders
 // tall glyphs in bands; the sums per cell do not depend on either, so Gray
-// keeps them in two dense arrays instead (one column more on the left for
+// keeps them in one dense array instead (one column more on the left for
 // everything left of the bitmap, as FreeType clamps such cells there).
 
 const (
@@ -24,13 +24,16 @@ const (
 	grayOverlap   = 4 // oversampling of FlagOverlap outlines, per axis
 )
 
+// grayCell is one pixel's sums: cover and area (see above).
+type grayCell struct{ cover, area int32 }
+
 // Gray is FreeType's anti-aliasing rasterizer (ftgrays.c with the ftsmooth.c
 // renderer around it). The zero value is ready to use. A Gray is not safe
 // for concurrent use.
 type Gray struct {
-	cover, area []int32
-	w, h        int // cell grid: w+1 columns (the first is x = -1), h rows
-	cell        int // index of the current cell, -1 for the null cell
+	cells []grayCell
+	w, h  int // cell grid: w+1 columns (the first is x = -1), h rows
+	cell  int // index of the current cell, -1 for the null cell
 
 	x, y int64 // current position, 1/256 pixel
 
@@ -54,8 +57,9 @@ func (g *Gray) integrate(a, b int32) {
 	if g.cell < 0 {
 		return
 	}
-	g.cover[g.cell] += a
-	g.area[g.cell] += a * b
+	c := &g.cells[g.cell]
+	c.cover += a
+	c.area += a * b
 }
 
 func trunc8(x int64) int64 { return int64(int32(x >> grayPixelBits)) }
@@ -355,14 +359,11 @@ func (g *Gray) decompose() error {
 // reset prepares an all-zero cell grid of w×h pixels.
 func (g *Gray) reset(w, h int) {
 	n := (w + 1) * h
-	if cap(g.cover) < n {
-		g.cover = make([]int32, n)
-		g.area = make([]int32, n)
+	if cap(g.cells) < n {
+		g.cells = make([]grayCell, n)
 	}
-	g.cover = g.cover[:n]
-	g.area = g.area[:n]
-	clear(g.cover)
-	clear(g.area)
+	g.cells = g.cells[:n]
+	clear(g.cells)
 	g.w, g.h = w, h
 	g.cell = -1
 	g.x, g.y = 0, 0
@@ -386,6 +387,21 @@ func coverage(area int32, evenOdd bool) uint8 {
 	return uint8(c)
 }
 
+// sweepNonZero turns one row of cells into coverage bytes with the
+// non-zero winding rule: coverage(cover-area, false) for each pixel, the
+// running cover starting at cover0 (the cells left of the bitmap). cells
+// must be at least as long as line.
+func sweepNonZero(line []uint8, cells []grayCell, cover0 int32) {
+	cells = cells[:len(line)]
+	c := cover0
+	for x := range line {
+		c += cells[x].cover * (grayOnePixel * 2)
+		v := (c - cells[x].area) >> (grayPixelBits*2 + 1 - 8)
+		v ^= v >> 31 // ^v for negative v
+		line[x] = uint8(min(v, 255))
+	}
+}
+
 // Render draws o into dst with FreeType's anti-aliasing rasterizer: every
 // pixel of dst.Rect is set to o's coverage, 0 to 0xff. origin is where o's
 // (0, 0) lands, in 26.6 image coordinates (y down). With dst.Rect =
@@ -393,13 +409,20 @@ func coverage(area int32, evenOdd bool) uint8 {
 // FT_Render_Glyph(FT_RENDER_MODE_NORMAL) makes of o, including FreeType's
 // 4×4 oversampling for outlines with FlagOverlap.
 func (g *Gray) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) error {
-	fr, err := newFrame(dst, o, origin)
+	return g.RenderBox(dst, o, origin, o.Box())
+}
+
+// RenderBox is Render for an outline whose control box b the caller has
+// already computed (b must be o.Box(): Render's bound on how far o may
+// reach relies on it), to save a pass over the points.
+func (g *Gray) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b Box) error {
+	fr, err := newFrame(dst, b, origin)
 	if err != nil {
 		return err
 	}
-	clearRect(dst)
 	ok, err := o.check()
 	if !ok || err != nil || fr.w == 0 || fr.h == 0 {
+		clearRect(dst)
 		return err
 	}
 	g.o = o
@@ -411,23 +434,29 @@ func (g *Gray) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) erro
 		g.scale = 1
 		g.reset(fr.w, fr.h)
 		if err := g.decompose(); err != nil {
+			clearRect(dst)
 			return err
 		}
+		// The sweep below writes every pixel of dst.Rect.
+		w := fr.w
 		for y := 0; y < fr.h; y++ {
-			row := g.cover[y*(fr.w+1):]
-			arow := g.area[y*(fr.w+1):]
-			line := dst.Pix[base-y*dst.Stride:]
-			var cover int32
-			cover += row[0] * (grayOnePixel * 2)
-			for x := 0; x < fr.w; x++ {
-				cover += row[x+1] * (grayOnePixel * 2)
-				line[x] = coverage(cover-arow[x+1], evenOdd)
+			row := g.cells[y*(w+1) : (y+1)*(w+1)]
+			line := dst.Pix[base-y*dst.Stride:][:w]
+			if evenOdd {
+				cover := row[0].cover * (grayOnePixel * 2)
+				for x := range line {
+					cover += row[x+1].cover * (grayOnePixel * 2)
+					line[x] = coverage(cover-row[x+1].area, true)
+				}
+				continue
 			}
+			sweepNonZero(line, row[1:], row[0].cover*(grayOnePixel*2))
 		}
 		return nil
 	}
 	// Oversampled rendering: coverage of each 1/4-pixel sub-cell, rounded
 	// to 1/16 and summed per pixel; a full pixel (256) becomes 255.
+	clearRect(dst) // the oversampled sweep adds to the pixels
 	if fr.w*grayOverlap > 0x7fff {
 		return ErrOverflow
 	}
@@ -438,14 +467,13 @@ func (g *Gray) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) erro
 		return err
 	}
 	for y := 0; y < sh; y++ {
-		row := g.cover[y*(sw+1):]
-		arow := g.area[y*(sw+1):]
+		row := g.cells[y*(sw+1):]
 		line := dst.Pix[base-(y/grayOverlap)*dst.Stride:]
 		var cover int32
-		cover += row[0] * (grayOnePixel * 2)
+		cover += row[0].cover * (grayOnePixel * 2)
 		for x := 0; x < sw; x++ {
-			cover += row[x+1] * (grayOnePixel * 2)
-			c := uint32(coverage(cover-arow[x+1], evenOdd))
+			cover += row[x+1].cover * (grayOnePixel * 2)
+			c := uint32(coverage(cover-row[x+1].area, evenOdd))
 			c = (c + grayOverlap*grayOverlap/2) / (grayOverlap * grayOverlap)
 			sum := uint32(line[x/grayOverlap]) + c
 			line[x/grayOverlap] = uint8(sum - sum>>8)

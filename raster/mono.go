@@ -126,8 +126,15 @@ func (m *Mono) smart(p, q int64) int64         { return m.floor((p + q + m.prec*
 // coordinates (y down). With dst.Rect = MonoBounds(o, 0, 0) and a zero
 // origin, dst holds exactly the bitmap FT_Render_Glyph(FT_RENDER_MODE_MONO)
 // makes of o.
-func (m *Mono) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) (err error) {
-	fr, err := newFrame(dst, o, origin)
+func (m *Mono) Render(dst *image.Alpha, o *Outline, origin fixed.Point26_6) error {
+	return m.RenderBox(dst, o, origin, o.Box())
+}
+
+// RenderBox is Render for an outline whose control box b the caller has
+// already computed (b must be o.Box(): Render's bound on how far o may
+// reach relies on it), to save a pass over the points.
+func (m *Mono) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b Box) (err error) {
+	fr, err := newFrame(dst, b, origin)
 	if err != nil {
 		return err
 	}
@@ -453,21 +460,6 @@ func (m *Mono) lineDown(x1, y1, x2, y2, miny, maxy int64) error {
 	return err
 }
 
-func splitConic(b []monoPoint) {
-	b[4].x = b[2].x
-	a := b[0].x + b[1].x
-	c := b[1].x + b[2].x
-	b[3].x = c >> 1
-	b[2].x = (a + c) >> 2
-	b[1].x = a >> 1
-	b[4].y = b[2].y
-	a = b[0].y + b[1].y
-	c = b[1].y + b[2].y
-	b[3].y = c >> 1
-	b[2].y = (a + c) >> 2
-	b[1].y = a >> 1
-}
-
 func splitCubic(b []monoPoint) {
 	b[6].x = b[3].x
 	a := b[0].x + b[1].x
@@ -493,22 +485,43 @@ func splitCubic(b []monoPoint) {
 	b[3].y = (a + c) >> 3
 }
 
+// split splits the arc at m.arcs[arc] in two (Split_Conic, Split_Cubic),
+// the new arc above it, or reports errPoolOverflow when the arc stack is
+// full.
 func (m *Mono) split(arc, degree int) error {
-	if arc+2*degree >= len(m.arcs) {
+	if arc < 0 || arc+2*degree >= len(m.arcs) {
 		return errPoolOverflow
 	}
 	if degree == 2 {
-		splitConic(m.arcs[arc:])
+		splitConic5((*[5]monoPoint)(m.arcs[arc : arc+5]))
 	} else {
 		splitCubic(m.arcs[arc:])
 	}
 	return nil
 }
 
+// splitConic5 is Split_Conic: it splits the conic b[0..2] (end point
+// first) at its middle into b[2..4] and b[0..2]. (bezierUp has an inline
+// copy.)
+func splitConic5(b *[5]monoPoint) {
+	b[4].x = b[2].x
+	a := b[0].x + b[1].x
+	c := b[1].x + b[2].x
+	b[3].x = c >> 1
+	b[2].x = (a + c) >> 2
+	b[1].x = a >> 1
+	b[4].y = b[2].y
+	a = b[0].y + b[1].y
+	c = b[1].y + b[2].y
+	b[3].y = c >> 1
+	b[2].y = (a + c) >> 2
+	b[1].y = a >> 1
+}
+
 // bezierUp is Bezier_Up: record the crossings of an ascending arc whose
 // points are m.arcs[arc : arc+degree+1] (end point first).
 func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
-	a := m.arcs[:]
+	a := &m.arcs
 	y1 := a[arc+degree].y
 	y2 := a[arc].y
 	if y2 < miny || y1 > maxy {
@@ -545,27 +558,50 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 	if int64(m.top)+m.trunc(e2-e)+1 >= int64(m.maxBuff) {
 		return errPoolOverflow
 	}
+	// The loop keeps the pool top, the joint flag and the precision in
+	// locals (written back on the way out); the pool cannot overflow in
+	// it, as checked above.
 	start := arc
+	top, joint := m.top, m.joint
+	pool := &m.pool
+	prec, precStep := m.prec, m.precStep
 	for {
-		m.joint = false
+		joint = false
 		y2 = a[arc].y
 		if y2 > e {
 			y1 = a[arc+degree].y
-			if y2-y1 >= m.precStep {
-				if err := m.split(arc, degree); err != nil {
+			if y2-y1 >= precStep {
+				if degree == 2 && arc+4 < len(a) {
+					// splitConic5 inline: a call here would spill
+					// every local of the loop.
+					b := (*[5]monoPoint)(a[arc : arc+5])
+					b[4].x = b[2].x
+					p, q := b[0].x+b[1].x, b[1].x+b[2].x
+					b[3].x = q >> 1
+					b[2].x = (p + q) >> 2
+					b[1].x = p >> 1
+					b[4].y = y1
+					p, q = y2+b[1].y, b[1].y+y1
+					b[3].y = q >> 1
+					b[2].y = (p + q) >> 2
+					b[1].y = p >> 1
+				} else if err := m.split(arc, degree); err != nil {
+					m.top, m.joint = top, joint
 					return err
 				}
 				arc += degree
 			} else {
-				m.push(a[arc+degree].x + (a[arc].x-a[arc+degree].x)*(e-y1)/(y2-y1))
+				pool[top] = a[arc+degree].x + (a[arc].x-a[arc+degree].x)*(e-y1)/(y2-y1)
+				top++
 				arc -= degree
-				e += m.prec
+				e += prec
 			}
 		} else {
 			if y2 == e {
-				m.joint = true
-				m.push(a[arc].x)
-				e += m.prec
+				joint = true
+				pool[top] = a[arc].x
+				top++
+				e += prec
 			}
 			arc -= degree
 		}
@@ -573,6 +609,7 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 			break
 		}
 	}
+	m.top, m.joint = top, joint
 	return nil
 }
 

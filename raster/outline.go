@@ -180,7 +180,12 @@ func GrayBounds(o *Outline, dx, dy fixed.Int26_6) image.Rectangle {
 
 // presetBounds mirrors ft_glyphslot_preset_bitmap.
 func presetBounds(o *Outline, dx, dy fixed.Int26_6, mono bool) image.Rectangle {
-	cxMin, cyMin, cxMax, cyMax := o.CBox()
+	return boxBounds(o.Box(), dx, dy, mono)
+}
+
+// boxBounds is presetBounds for an outline whose control box is b.
+func boxBounds(b Box, dx, dy fixed.Int26_6, mono bool) image.Rectangle {
+	cxMin, cyMin, cxMax, cyMax := b.XMin, b.YMin, b.XMax, b.YMax
 	xs, ys := int64(dx), int64(dy)
 	// Rough pixel box and the tiny remainder box.
 	pxMin := int64(cxMin)>>6 + xs>>6
@@ -238,7 +243,9 @@ type frame struct {
 // (within ±0x8000 pixels) can put between a point and the bitmap.
 const maxReach = 0x10000 * 64
 
-func newFrame(dst *image.Alpha, o *Outline, origin fixed.Point26_6) (frame, error) {
+// newFrame places o (whose control box is b) into dst with its origin at
+// origin, refusing outlines that reach farther than maxReach.
+func newFrame(dst *image.Alpha, b Box, origin fixed.Point26_6) (frame, error) {
 	r := dst.Rect
 	w, h := r.Dx(), r.Dy()
 	if w > MaxSize || h > MaxSize {
@@ -249,7 +256,7 @@ func newFrame(dst *image.Alpha, o *Outline, origin fixed.Point26_6) (frame, erro
 		dy: int64(r.Max.Y)*64 - int64(origin.Y),
 		w:  w, h: h,
 	}
-	xMin, yMin, xMax, yMax := o.CBox()
+	xMin, yMin, xMax, yMax := b.XMin, b.YMin, b.XMax, b.YMax
 	if abs64(int64(xMin)+fr.dx) > maxReach || abs64(int64(xMax)+fr.dx) > maxReach ||
 		abs64(int64(yMin)+fr.dy) > maxReach || abs64(int64(yMax)+fr.dy) > maxReach {
 		return frame{}, ErrOverflow

@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"fontvm/internal/perf"
-	"fontvm/truetype/hint"
 )
 
 // benchStdout is where the bench commands print (tests replace it).
@@ -29,11 +28,7 @@ func init() {
 //	A allocations (B bytes): Y allocs/glyph, per-size setup included
 func runBenchTT(args []string) error {
 	fs := newFlagSet("bench tt")
-	mode := fs.String("mode", "v40", "interpreter version: v35, v40 or none")
-	target := fs.String("target", "normal", "rendering target: normal or mono")
-	rounds := fs.Int("rounds", 10, "measured rounds")
-	warmup := fs.Int("warmup", 1, "unmeasured warm-up rounds")
-	ppemList := fs.String("ppems", "9,12,16,24", "comma-separated sizes in pixels per em")
+	bf := newBenchFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -41,31 +36,9 @@ func runBenchTT(args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]\n%s", flagDefaults(fs))
 	}
-	var o hint.Options
-	switch *mode {
-	case "v35":
-		o.Mode = hint.ModeV35
-	case "v40":
-		o.Mode = hint.ModeV40
-	case "none":
-		o.Mode = hint.ModeNone
-	default:
-		return usagef("bench tt: --mode %q: want v35, v40 or none", *mode)
-	}
-	switch *target {
-	case "normal":
-		o.Target = hint.TargetNormal
-	case "mono":
-		o.Target = hint.TargetMono
-	default:
-		return usagef("bench tt: --target %q: want normal or mono", *target)
-	}
-	if *rounds < 1 || *warmup < 0 {
-		return usagef("bench tt: --rounds must be at least 1 and --warmup at least 0")
-	}
-	ppems, err := perf.ParsePPEMs(*ppemList)
+	o, ppems, err := bf.settings("bench tt")
 	if err != nil {
-		return usagef("bench tt: --ppems: %v", err)
+		return err
 	}
 	data, err := os.ReadFile(pos[0])
 	if err != nil {
@@ -75,11 +48,11 @@ func runBenchTT(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
-	if _, err := j.Run(*warmup); err != nil {
+	if _, err := j.Run(*bf.warmup); err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
 	var n int
-	m := perf.Measure(func() { n, err = j.Run(*rounds) })
+	m := perf.Measure(func() { n, err = j.Run(*bf.rounds) })
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
@@ -89,7 +62,7 @@ func runBenchTT(args []string) error {
 	w := benchStdout
 	fmt.Fprintf(w, "%d glyph loads: %.1f ns/glyph\n", n, float64(m.NS)/float64(n))
 	fmt.Fprintf(w, "%d allocations (%d bytes): %.3f allocs/glyph, per-size setup included (%d sizes)\n",
-		m.Allocs, m.Bytes, float64(m.Allocs)/float64(n), *rounds*len(ppems))
+		m.Allocs, m.Bytes, float64(m.Allocs)/float64(n), (*bf.rounds)*len(ppems))
 	return nil
 }
 
