@@ -22,8 +22,9 @@ func TestSuites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	total, totalOK := 0, 0
+	total, totalOK, cases := 0, 0, 0
 	for _, s := range suites {
+		cases += len(s.Cases)
 		t.Run(s.Name, func(t *testing.T) {
 			want, err := ReadSuiteGolden(SuiteGoldenPath(root, s.Name))
 			if err != nil {
@@ -89,9 +90,19 @@ func TestSuites(t *testing.T) {
 		}
 	}
 	if total > 0 {
-		t.Logf("all suites: %d/%d lines exact (%.2f%%)", totalOK, total, 100*float64(totalOK)/float64(total))
+		t.Logf("all suites: %d suites, %d cases, %d/%d lines exact (%.2f%%)", len(suites), cases, totalOK, total, 100*float64(totalOK)/float64(total))
+	}
+	// Count guard: the suites hold at least the cases the README counts,
+	// and every suite's lines were compared.
+	if cases < minSuiteCases || total == 0 || len(files) != len(suites) {
+		t.Errorf("%d suites (%d golden files), %d cases, %d lines compared; want at least %d cases and a golden file per suite",
+			len(suites), len(files), cases, total, minSuiteCases)
 	}
 }
+
+// minSuiteCases is the number of hand-written conformance cases (Suite.Cases
+// over all suites) the README counts.
+const minSuiteCases = 324
 
 // TestSuitesCoverInstructionSet checks that the suites' programs contain
 // every opcode FreeType 2.12.1 defines (and some it does not), so no
