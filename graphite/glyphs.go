@@ -447,67 +447,105 @@ func (f *Face) Lookup(r rune) uint16 {
 // their lookup cache from it.
 func (f *Face) CmapEach(fn func(cp uint32, gid uint16)) {
 	if t := f.cmapSMP; t != nil {
-		cacheSubtable(t, 0x10FFFF, cmap12Next, cmap12LookupKey, fn)
+		cacheSubtable(newCmapRanges(t, true), cmap12LookupKey, fn)
 	}
 	if t := f.cmapBMP; t != nil {
-		cacheSubtable(t, 0xFFFF, cmap4Next, cmap4LookupKey, fn)
+		cacheSubtable(newCmapRanges(t, false), cmap4LookupKey, fn)
 	}
 }
 
 // cacheSubtable is graphite2's cache_subtable (CmapCache.cpp): walk the
-// subtable with next from code point 0, storing lookup(cp, key) for every
-// code point below limit it returns. The store happens before the guard,
-// so a code point at or below the previous one is stored (again) and the
-// walk goes on from the previous one plus one.
-func cacheSubtable(t []byte, limit uint32, next func(t []byte, cp uint32, key *int) uint32,
-	lookup func(t []byte, cp uint32, key int) uint16, fn func(cp uint32, gid uint16)) {
+// subtable's ranges from code point 0, storing lookup(cp, key) for every
+// code point below the walk's end (0xFFFF, 0x10FFFF) it returns. The
+// store happens before the guard, so a code point at or below the
+// previous one is stored (again) and the walk goes on from the previous
+// one plus one.
+func cacheSubtable(r cmapRanges, lookup func(t []byte, cp uint32, key int) uint16, fn func(cp uint32, gid uint16)) {
 	key := 0
-	cp := next(t, 0, &key)
+	cp := r.next(0, &key)
 	prev := uint32(0)
-	for cp < limit {
-		fn(cp, lookup(t, cp, key))
+	for cp < r.last {
+		fn(cp, lookup(r.t, cp, key))
 		if cp <= prev {
 			cp = prev + 1
 		}
 		prev = cp
-		cp = next(t, cp, &key)
+		cp = r.next(cp, &key)
 	}
 }
 
-// cmap4Next is TtfUtil::CmapSubtable4NextCodepoint: the code point after
-// cp (0: the first segment's start; 0xFFFF ends), with *key the segment
-// it lies in.
-func cmap4Next(t []byte, cp uint32, key *int) uint32 {
-	nRange := be16(t, 6) >> 1
-	endAt := func(i int) uint32 { return uint32(be16(t, 14+2*i)) }
-	startAt := func(i int) uint32 { return uint32(be16(t, 16+2*nRange+2*i)) }
+// A cmapRanges reads the ranges of a format 4 subtable (segments:
+// endCode, startCode) or a format 12 one (groups) for the walk graphite2's
+// CmapSubtable4NextCodepoint and CmapSubtable12NextCodepoint make, which
+// are the same function over the two layouts.
+type cmapRanges struct {
+	t     []byte
+	fmt12 bool
+	n     int    // segments (segCountX2/2) or groups (numGroups)
+	last  uint32 // the code point that ends the walk: 0xFFFF or 0x10FFFF
+}
+
+func newCmapRanges(t []byte, fmt12 bool) cmapRanges {
+	if fmt12 {
+		return cmapRanges{t: t, fmt12: true, n: int(be32(t, 12)), last: 0x10FFFF}
+	}
+	return cmapRanges{t: t, n: be16(t, 6) >> 1, last: 0xFFFF}
+}
+
+// start and end are range i's first and last code points.
+func (c *cmapRanges) start(i int) uint32 {
+	if c.fmt12 {
+		return be32(c.t, 16+12*i)
+	}
+	return uint32(be16(c.t, 16+2*c.n+2*i))
+}
+
+func (c *cmapRanges) end(i int) uint32 {
+	if c.fmt12 {
+		return be32(c.t, 20+12*i)
+	}
+	return uint32(be16(c.t, 14+2*i))
+}
+
+// next is TtfUtil::CmapSubtable4NextCodepoint / CmapSubtable12NextCodepoint:
+// the code point after cp (0: the first range's start; c.last ends the
+// walk), with *key the range it lies in. The key is first corrected ("just
+// in case we have a bad key"): moved down while its range starts above
+// cp, then up while it ends below cp; on a damaged table that is where
+// the walk departs from a plain scan, as graphite2's does. At the end,
+// the key is the last segment (format 4) or one past the last group
+// (format 12), as graphite2 leaves it.
+func (c *cmapRanges) next(cp uint32, key *int) uint32 {
 	if cp == 0 {
 		*key = 0
-		return startAt(0)
+		return c.start(0)
 	}
-	if cp >= 0xFFFF {
-		*key = nRange - 1
-		return 0xFFFF
+	if cp >= c.last {
+		*key = c.n - 1
+		if c.fmt12 {
+			*key = c.n
+		}
+		return c.last
 	}
 	i := *key
-	for i > 0 && startAt(i) > cp {
+	for i > 0 && c.start(i) > cp {
 		i--
 	}
-	for i < nRange-1 && endAt(i) < cp {
+	for i < c.n-1 && c.end(i) < cp {
 		i++
 	}
-	if s := startAt(i); s > cp {
+	if s := c.start(i); s > cp {
 		cp = s - 1
 	}
-	if endAt(i) > cp {
+	if c.end(i) > cp {
 		*key = i
 		return cp + 1
 	}
 	*key = i + 1
-	if i+1 >= nRange {
-		return 0xFFFF
+	if i+1 >= c.n {
+		return c.last
 	}
-	return startAt(i + 1)
+	return c.start(i + 1)
 }
 
 // cmap4LookupKey is TtfUtil::CmapSubtable4Lookup: with key 0 the segment
@@ -566,42 +604,6 @@ func cmap4Find(t []byte, cp uint32, key int) (gid uint16, ok bool) {
 		return 0, true
 	}
 	return g + delta, true
-}
-
-// cmap12Next is TtfUtil::CmapSubtable12NextCodepoint: the code point after
-// cp (0: the first group's start; 0x10FFFF ends), with *key the group it
-// lies in.
-func cmap12Next(t []byte, cp uint32, key *int) uint32 {
-	nRange := int(be32(t, 12))
-	startAt := func(i int) uint32 { return be32(t, 16+12*i) }
-	endAt := func(i int) uint32 { return be32(t, 20+12*i) }
-	if cp == 0 {
-		*key = 0
-		return startAt(0)
-	}
-	if cp >= 0x10FFFF {
-		*key = nRange
-		return 0x10FFFF
-	}
-	i := *key
-	for i > 0 && startAt(i) > cp {
-		i--
-	}
-	for i < nRange-1 && endAt(i) < cp {
-		i++
-	}
-	if s := startAt(i); s > cp {
-		cp = s - 1
-	}
-	if endAt(i) > cp {
-		*key = i
-		return cp + 1
-	}
-	*key = i + 1
-	if i+1 >= nRange {
-		return 0x10FFFF
-	}
-	return startAt(i + 1)
 }
 
 // cmap12LookupKey is TtfUtil::CmapSubtable12Lookup: the first group from
