@@ -64,7 +64,7 @@ func TestTargetsSmoke(t *testing.T) {
 // TestRunFindings checks that every kind of finding fails a run at the
 // default limits, alone, and that a clean run has none.
 func TestRunFindings(t *testing.T) {
-	l := runLimits{cases: 2000, minAgree: defaultMinAgree, work: 3, maxCase: 2 * time.Second, maxRSS: 256, reference: true}
+	l := runLimits{cases: 2000, minAgree: defaultMinAgree, maxCase: 2 * time.Second, maxRSS: 256, reference: true}
 	clean := stat{cases: 2000, accFontvm: 966, accRef: 966, agree: 2000, shaped: 2898, refCompared: 2898, maxCase: 50 * time.Millisecond}
 	if f := runFindings(&clean, l, 80); len(f) != 0 {
 		t.Fatalf("clean run: findings %v", f)
