@@ -13,9 +13,11 @@
 //     hint.NewFont) are hinted at 9, 12, 17 and 32 ppem, versions 35 and 40.
 //
 // Built with -tags reference, the reference judges every copy in-process:
-// graphite2 (accept/refuse, as gr2fonttest) for graphite; FreeType (face
-// setup, and the hinted glyphs line for line at 12 and 17 ppem) for
-// truetype. The agreement rate is reported.
+// graphite2 for graphite (accept/refuse, as gr2fonttest; on copies both
+// accept, the texts fontvm shaped, result line for result line); FreeType
+// for truetype (face setup, and every glyph the target hints, line for
+// line, at all its sizes in both versions). The agreement rate and the
+// outputs compared are reported.
 //
 //	go run ./tools/campaign --seed 1 --n 2000
 //	go run -tags reference ./tools/campaign --seed 1 --n 2000
