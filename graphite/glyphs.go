@@ -423,56 +423,201 @@ func (f *Face) Lookup(r rune) uint16 {
 		return 0
 	}
 	if f.cmapBMP != nil && r < 0xFFFF {
-		if g, ok := cmap4Lookup(f.cmapBMP, int(r)); ok {
+		if g, ok := cmap4Find(f.cmapBMP, uint32(r), 0); ok {
 			return g
 		}
 	}
 	if f.cmapSMP != nil && r < 0x10FFFF {
-		return cmap12Lookup(f.cmapSMP, uint32(r))
+		return cmap12LookupKey(f.cmapSMP, uint32(r), 0)
 	}
 	return 0
 }
 
 // CmapEach calls fn for the code points graphite2's CachedCmap fills, in
-// the order it fills them, with the glyph it stores: first each group of
-// the UCS-4 subtable (format 12) below U+10FFFF, each code point with its
-// own group's glyph, then each segment of the BMP subtable (format 4) below
-// U+FFFF that the segment maps (Lookup's first step). A later call for a
-// code point overrides an earlier one; code points never passed map to 0.
-// Ranges are clamped to increase, so every code point is passed at most
-// once per subtable and the work is bounded by 0x10FFFF + 0xFFFF calls,
-// whatever the tables claim. Engines build their lookup cache from it.
+// the order it fills them, with the glyph it stores (0 included): first
+// the UCS-4 subtable (format 12) below U+10FFFF, then the BMP subtable
+// (format 4) below U+FFFF, each walked as graphite2's cache_subtable walks
+// it (CmapSubtableNNextCodepoint from 0 with its range key, each code
+// point stored as CmapSubtableNLookup gives it for that key). A later call
+// for a code point overrides an earlier one; code points never passed map
+// to 0. On a damaged subtable (ranges out of order, overlapping) the walk
+// visits what graphite2's visits; cache_subtable's guard (a code point not
+// above the previous one continues from the previous one plus one) bounds
+// it by 0x10FFFF + 0xFFFF calls, whatever the tables claim. Engines build
+// their lookup cache from it.
 func (f *Face) CmapEach(fn func(cp uint32, gid uint16)) {
 	if t := f.cmapSMP; t != nil {
-		next := uint32(0)
-		ng := int(be32(t, 12))
-		for i := 0; i < ng && 16+12*i+12 <= len(t); i++ {
-			o := 16 + 12*i
-			s, e, g := be32(t, o), be32(t, o+4), be32(t, o+8)
-			e = min(e, 0x10FFFE)
-			for cp := max(s, next); cp <= e; cp++ {
-				fn(cp, uint16(g+cp-s))
-			}
-			if e >= next {
-				next = e + 1
-			}
-		}
+		cacheSubtable(newCmapRanges(t, true), cmap12LookupKey, fn)
 	}
 	if t := f.cmapBMP; t != nil {
-		nSeg := be16(t, 6) >> 1
-		next := 0
-		for i := 0; i < nSeg; i++ {
-			e := min(be16(t, 14+2*i), 0xFFFE)
-			for cp := max(be16(t, 14+2*(i+nSeg+1)), next); cp <= e; cp++ {
-				if g, ok := cmap4Lookup(t, cp); ok {
-					fn(uint32(cp), g)
+		cacheSubtable(newCmapRanges(t, false), cmap4LookupKey, fn)
+	}
+}
+
+// cacheSubtable is graphite2's cache_subtable (CmapCache.cpp): walk the
+// subtable's ranges from code point 0, storing lookup(cp, key) for every
+// code point below the walk's end (0xFFFF, 0x10FFFF) it returns. The
+// store happens before the guard, so a code point at or below the
+// previous one is stored (again) and the walk goes on from the previous
+// one plus one.
+func cacheSubtable(r cmapRanges, lookup func(t []byte, cp uint32, key int) uint16, fn func(cp uint32, gid uint16)) {
+	key := 0
+	cp := r.next(0, &key)
+	prev := uint32(0)
+	for cp < r.last {
+		fn(cp, lookup(r.t, cp, key))
+		if cp <= prev {
+			cp = prev + 1
+		}
+		prev = cp
+		cp = r.next(cp, &key)
+	}
+}
+
+// A cmapRanges reads the ranges of a format 4 subtable (segments:
+// endCode, startCode) or a format 12 one (groups) for the walk graphite2's
+// CmapSubtable4NextCodepoint and CmapSubtable12NextCodepoint make, which
+// are the same function over the two layouts.
+type cmapRanges struct {
+	t     []byte
+	fmt12 bool
+	n     int    // segments (segCountX2/2) or groups (numGroups)
+	last  uint32 // the code point that ends the walk: 0xFFFF or 0x10FFFF
+}
+
+func newCmapRanges(t []byte, fmt12 bool) cmapRanges {
+	if fmt12 {
+		return cmapRanges{t: t, fmt12: true, n: int(be32(t, 12)), last: 0x10FFFF}
+	}
+	return cmapRanges{t: t, n: be16(t, 6) >> 1, last: 0xFFFF}
+}
+
+// start and end are range i's first and last code points.
+func (c *cmapRanges) start(i int) uint32 {
+	if c.fmt12 {
+		return be32(c.t, 16+12*i)
+	}
+	return uint32(be16(c.t, 16+2*c.n+2*i))
+}
+
+func (c *cmapRanges) end(i int) uint32 {
+	if c.fmt12 {
+		return be32(c.t, 20+12*i)
+	}
+	return uint32(be16(c.t, 14+2*i))
+}
+
+// next is TtfUtil::CmapSubtable4NextCodepoint / CmapSubtable12NextCodepoint:
+// the code point after cp (0: the first range's start; c.last ends the
+// walk), with *key the range it lies in. The key is first corrected ("just
+// in case we have a bad key"): moved down while its range starts above
+// cp, then up while it ends below cp; on a damaged table that is where
+// the walk departs from a plain scan, as graphite2's does. At the end,
+// the key is the last segment (format 4) or one past the last group
+// (format 12), as graphite2 leaves it.
+func (c *cmapRanges) next(cp uint32, key *int) uint32 {
+	if cp == 0 {
+		*key = 0
+		return c.start(0)
+	}
+	if cp >= c.last {
+		*key = c.n - 1
+		if c.fmt12 {
+			*key = c.n
+		}
+		return c.last
+	}
+	i := *key
+	for i > 0 && c.start(i) > cp {
+		i--
+	}
+	for i < c.n-1 && c.end(i) < cp {
+		i++
+	}
+	if s := c.start(i); s > cp {
+		cp = s - 1
+	}
+	if c.end(i) > cp {
+		*key = i
+		return cp + 1
+	}
+	*key = i + 1
+	if i+1 >= c.n {
+		return c.last
+	}
+	return c.start(i + 1)
+}
+
+// cmap4LookupKey is TtfUtil::CmapSubtable4Lookup: with key 0 the segment
+// is found by graphite2's binary search over endCode (which, on an
+// unsorted array, may find none, or another segment than a linear scan
+// would); with a key, the key's segment is taken. 0 when the segment does
+// not hold cp or its glyph index lies past the subtable's length.
+func cmap4LookupKey(t []byte, cp uint32, key int) uint16 {
+	g, _ := cmap4Find(t, cp, key)
+	return g
+}
+
+// cmap4Find is CmapSubtable4Lookup also saying whether a segment holding
+// cp was found (ok), for the direct lookup.
+func cmap4Find(t []byte, cp uint32, key int) (gid uint16, ok bool) {
+	nSeg := be16(t, 6) >> 1
+	seg := key
+	if key == 0 {
+		left, n := 0, nSeg
+		for n > 0 {
+			half := n >> 1
+			mid := left + half
+			if cp <= uint32(be16(t, 14+2*mid)) {
+				if half == 0 || cp > uint32(be16(t, 14+2*(mid-1))) {
+					seg = mid
+					break
 				}
-			}
-			if e >= next {
-				next = e + 1
+				n = half
+			} else {
+				left = mid + 1
+				n -= half + 1
 			}
 		}
+		if n == 0 {
+			return 0, false
+		}
 	}
+	end := uint32(be16(t, 14+2*seg))
+	startOff := 16 + 2*nSeg + 2*seg
+	start := uint32(be16(t, startOff))
+	if cp > end || cp < start {
+		return 0, false
+	}
+	delta := uint16(be16(t, startOff+2*nSeg))
+	roOff := startOff + 4*nSeg
+	ro := be16(t, roOff)
+	if ro == 0 {
+		return delta + uint16(cp), true
+	}
+	idx := int(cp-start) + ro>>1 + roOff/2
+	if idx*2+1 >= be16(t, 2) {
+		return 0, true
+	}
+	g := uint16(be16(t, 2*idx))
+	if g == 0 {
+		return 0, true
+	}
+	return g + delta, true
+}
+
+// cmap12LookupKey is TtfUtil::CmapSubtable12Lookup: the first group from
+// key on that holds cp gives its glyph; 0 when none does.
+func cmap12LookupKey(t []byte, cp uint32, key int) uint16 {
+	ng := int(be32(t, 12))
+	for i := key; i < ng && 16+12*i+12 <= len(t); i++ {
+		o := 16 + 12*i
+		s, e := be32(t, o), be32(t, o+4)
+		if cp >= s && cp <= e {
+			return uint16(be32(t, o+8) + cp - s)
+		}
+	}
+	return 0
 }
 
 // findCmapSubtable is TtfUtil::FindCmapSubtable with a length.
@@ -576,56 +721,4 @@ func smpSubtable(cmap []byte) []byte {
 		}
 	}
 	return nil
-}
-
-// cmap4Lookup is TtfUtil::CmapSubtable4Lookup; ok is false when no segment
-// covers cp.
-func cmap4Lookup(t []byte, cp int) (uint16, bool) {
-	nSeg := be16(t, 6) >> 1
-	lo, hi := 0, nSeg
-	for lo < hi {
-		m := (lo + hi) / 2
-		if be16(t, 14+2*m) < cp {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo >= nSeg {
-		return 0, false
-	}
-	end := be16(t, 14+2*lo)
-	startOff := 14 + 2*(lo+nSeg+1)
-	start := be16(t, startOff)
-	if cp > end || cp < start {
-		return 0, false
-	}
-	delta := be16(t, startOff+2*nSeg)
-	roOff := startOff + 4*nSeg
-	ro := be16(t, roOff)
-	if ro == 0 {
-		return uint16(delta + cp), true
-	}
-	idx := (cp - start) + ro>>1 + roOff/2
-	if idx*2+1 >= be16(t, 2) {
-		return 0, true
-	}
-	g := be16(t, 2*idx)
-	if g == 0 {
-		return 0, true
-	}
-	return uint16(g + delta), true
-}
-
-// cmap12Lookup is TtfUtil::CmapSubtable12Lookup.
-func cmap12Lookup(t []byte, cp uint32) uint16 {
-	ng := int(be32(t, 12))
-	for i := 0; i < ng && 16+12*i+12 <= len(t); i++ {
-		o := 16 + 12*i
-		s, e := be32(t, o), be32(t, o+4)
-		if cp >= s && cp <= e {
-			return uint16(be32(t, o+8) + cp - s)
-		}
-	}
-	return 0
 }

@@ -45,9 +45,10 @@ func TestReferenceOutlines(t *testing.T) {
 			for _, mono := range []bool{false, true} {
 				name := fmt.Sprintf("%s/mode%d/mono=%v", cf.Name, md.m, mono)
 				t.Run(name, func(t *testing.T) {
-					var glyphs, same, scanTags int
+					var glyphs, same, scanTags, errs int
 					first := ""
-					for _, ppem := range []int{9, 12, 16, 24} {
+					ppems := []int{9, 12, 16, 24}
+					for _, ppem := range ppems {
 						gs, err := rref.Load(data, ppem, md.m, mono)
 						if err != nil {
 							t.Fatal(err)
@@ -60,6 +61,7 @@ func TestReferenceOutlines(t *testing.T) {
 						for i := range gs {
 							g := &gs[i]
 							if g.Err != 0 {
+								errs++
 								continue
 							}
 							glyphs++
@@ -95,6 +97,10 @@ func TestReferenceOutlines(t *testing.T) {
 						}
 					}
 					t.Logf("%s: %d outlines, %d identical; %d scan-mode tags in FreeType's", name, glyphs, same, scanTags)
+					// Count guard: FreeType's side held every glyph of every ppem.
+					if want := sf.NumGlyphs() * len(ppems); glyphs+errs != want || glyphs == 0 {
+						t.Errorf("%s: %d outlines and %d FreeType errors, want %d glyphs in all", name, glyphs, errs, want)
+					}
 					if same != glyphs {
 						t.Errorf("%s: %d outlines differ; first: %s", name, glyphs-same, first)
 					}

@@ -12,6 +12,7 @@ import (
 
 	"fontvm/internal/corpus"
 	"fontvm/raster/internal/rref"
+	"fontvm/sfnt"
 
 	"golang.org/x/image/math/fixed"
 )
@@ -153,6 +154,10 @@ func TestReferenceRasterizers(t *testing.T) {
 	}
 	for _, f := range refFonts(t) {
 		data := corpus.Load(t, f)
+		sf, err := sfnt.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, mode := range []rref.Mode{0, 35, 40} {
 			for _, mono := range []bool{true, false} {
 				name := fmt.Sprintf("%s/mode%d/%s", f.Name, mode, map[bool]string{true: "mono", false: "gray"}[mono])
@@ -169,6 +174,11 @@ func TestReferenceRasterizers(t *testing.T) {
 						name, st.glyphs, st.identical, 100*float64(st.identical)/float64(max(st.glyphs, 1)), st.boxDiff, st.errs, mean, st.pixels, st.inked)
 					if st.identical != st.glyphs {
 						t.Errorf("%s: %d of %d bitmaps differ; first: %s", name, st.glyphs-st.identical, st.glyphs, st.worst)
+					}
+					// Count guard: FreeType's side held every glyph of
+					// every ppem (a bitmap or a load error).
+					if want := sf.NumGlyphs() * len(ppems); st.glyphs+st.errs != want || st.glyphs == 0 {
+						t.Errorf("%s: %d bitmaps and %d load errors, want %d glyphs in all", name, st.glyphs, st.errs, want)
 					}
 				})
 			}

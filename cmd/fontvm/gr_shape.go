@@ -68,6 +68,7 @@ func runGRShape(args []string) error {
 	codes := fs.Bool("codes", false, "the arguments after FONT are hexadecimal code points of one text")
 	format := fs.String("format", "line", "output `format`: line, gr2log or json")
 	spec := fs.Bool("spec-bitops", false, "run 0x3E as AND and 0x3F as OR, as the seed document describes them")
+	ppem := fs.Float64("ppem", 0, "shape at `P` pixels per em as gr_make_font(P, face): positions and advance in pixels, 6 decimals (default: design units, 3 decimals)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -129,6 +130,10 @@ func runGRShape(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
+	scale, prec, err := grShapeSize(face, *ppem, *format)
+	if err != nil {
+		return err
+	}
 	w := bufio.NewWriter(grShapeStdout)
 	defer w.Flush()
 	if *format == "gr2log" {
@@ -153,6 +158,7 @@ func runGRShape(args []string) error {
 	if *lang != "" {
 		opts.Lang = grShapeTag(*lang)
 	}
+	opts.Scale = scale
 	for _, t := range texts {
 		opts.Justify = 0
 		if *justify > 0 {
@@ -161,7 +167,7 @@ func runGRShape(args []string) error {
 				w.Flush()
 				return err
 			}
-			opts.Justify = float32(float64(out.AdvanceX) * float64(*justify) / 100.)
+			opts.Justify = float32(float64(float32(out.AdvanceX*float32(*justify))) / 100) // gr2fonttest: float product, double division
 		}
 		out, err := sh.Shape(t, &opts)
 		if err != nil {
@@ -174,13 +180,14 @@ func runGRShape(args []string) error {
 			}
 			continue
 		}
-		fmt.Fprintln(w, grShapeLine(out))
+		fmt.Fprintln(w, grShapeLine(out, prec))
 	}
 	return nil
 }
 
 // grShapeLine is the line format: gid@x,y ... | adv A | clusters b:a ...
-func grShapeLine(out *shape.Output) string {
+// with prec decimals (grShapeSize chooses them).
+func grShapeLine(out *shape.Output, prec int) string {
 	var sb strings.Builder
 	for i, g := range out.Glyphs {
 		if i > 0 {
@@ -188,12 +195,12 @@ func grShapeLine(out *shape.Output) string {
 		}
 		sb.WriteString(strconv.Itoa(int(g.ID)))
 		sb.WriteByte('@')
-		sb.WriteString(grShapeF3(g.X))
+		sb.WriteString(grShapeF(g.X, prec))
 		sb.WriteByte(',')
-		sb.WriteString(grShapeF3(g.Y))
+		sb.WriteString(grShapeF(g.Y, prec))
 	}
 	sb.WriteString(" | adv ")
-	sb.WriteString(grShapeF3(out.AdvanceX))
+	sb.WriteString(grShapeF(out.AdvanceX, prec))
 	sb.WriteString(" | clusters")
 	for _, c := range out.Chars {
 		sb.WriteString(" " + strconv.Itoa(c.Before) + ":" + strconv.Itoa(c.After))
@@ -201,11 +208,12 @@ func grShapeLine(out *shape.Output) string {
 	return sb.String()
 }
 
-func grShapeF3(v float32) string {
+// grShapeF prints v with prec decimals; -0 prints as 0.
+func grShapeF(v float32, prec int) string {
 	if v == 0 {
 		v = 0
 	}
-	return strconv.FormatFloat(float64(v), 'f', 3, 32)
+	return strconv.FormatFloat(float64(v), 'f', prec, 32)
 }
 
 type grShapeJSONGlyph struct {

@@ -73,6 +73,9 @@ func TestGoldenExact(t *testing.T) {
 			t.Errorf("%s: golden has %d results, cases.txt %d cases", b.Name, n, len(cases))
 		}
 	}
+	if total == 0 || len(cases) == 0 {
+		t.Fatalf("%d results compared (%d cases)", total, len(cases))
+	}
 	if len(knownDifferences) > 0 {
 		t.Skipf("%d of %d exact; %d known differences", exact, total, len(knownDifferences))
 	}

@@ -138,8 +138,27 @@ func ParseOpts(s string) (grref.Options, error) {
 }
 
 // ReadGolden reads a golden file: "# key: value" header lines, then lines
-// of options TAB codes TAB result.
+// of options TAB codes TAB result. The header's "cases" line gives the
+// number of result lines the file was written with; a file without it, or
+// with another number of lines (a file cut short, lines lost in a merge),
+// is an error, so that no comparison passes on fewer cases than recorded.
 func ReadGolden(path string) (*Golden, error) {
+	g, err := readGoldenLines(path)
+	if err != nil {
+		return nil, err
+	}
+	want, err := strconv.Atoi(g.Header["cases"])
+	if err != nil {
+		return nil, fmt.Errorf("%s: no valid \"# cases: N\" header line (%q)", path, g.Header["cases"])
+	}
+	if len(g.Cases) != want || want == 0 {
+		return nil, fmt.Errorf("%s: %d result lines, header says %d", path, len(g.Cases), want)
+	}
+	return g, nil
+}
+
+// readGoldenLines parses a golden file's header and lines, unchecked.
+func readGoldenLines(path string) (*Golden, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

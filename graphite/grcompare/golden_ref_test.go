@@ -57,6 +57,22 @@ func variants(f *grref.Face, rtl bool) []struct {
 	return out
 }
 
+// expectedCases is the number of golden lines variants gives for ntexts
+// texts: for each variant, the texts whose index i has i%every == phase.
+// The golden file's "cases" header records it, and TestGoldenMatchesGraphite2
+// derives it again from graphite2's Feat and Sill tables and the text list.
+func expectedCases(f *grref.Face, rtl bool, ntexts int) int {
+	n := 0
+	for _, vr := range variants(f, rtl) {
+		for i := 0; i < ntexts; i++ {
+			if i%vr.every == vr.phase {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 func result(f *grref.Face, text []rune, o grref.Options) string {
 	r, err := f.Shape(text, o)
 	if err != nil {
@@ -90,6 +106,7 @@ func regenerate(t *testing.T, gf GoldenFont, font []byte) {
 	fmt.Fprintf(&sb, "# texts: graphite/shape/testdata/texts/%s.txt (CLDR %s; graphite2-tests/texts %s)\n",
 		gf.Font.Name, strings.Join(gf.CLDR, ","), strings.Join(gf.Suite, ","))
 	fmt.Fprintf(&sb, "# columns: options TAB code points TAB gid@x,y ... | adv A | clusters before:after ...\n")
+	fmt.Fprintf(&sb, "# cases: %d\n", expectedCases(f, gf.RTL, len(texts)))
 	n := 0
 	for _, vr := range variants(f, gf.RTL) {
 		for i, text := range texts {
@@ -142,6 +159,9 @@ func TestGoldenMatchesGraphite2(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
+			if want := expectedCases(f, gf.RTL, len(texts)); len(g.Cases) != want {
+				t.Errorf("%d golden lines; %d texts and the option variants of graphite2's Feat and Sill give %d", len(g.Cases), len(texts), want)
+			}
 			bad, noseg := 0, 0
 			for _, c := range g.Cases {
 				got := result(f, c.Text, c.Options)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fontvm/internal/corpus"
+	"fontvm/internal/grref"
 )
 
 type g2case struct {
@@ -31,6 +32,13 @@ func readCases(t *testing.T) (string, []g2case) {
 			t.Fatalf("bad cases.tsv line %q", l)
 		}
 		cs = append(cs, g2case{f[0], f[1], f[2], f[3], f[4]})
+	}
+	kinds := map[string]int{}
+	for _, c := range cs {
+		kinds[c.kind]++
+	}
+	if err := grref.CheckSuiteCounts(kinds); err != nil {
+		t.Fatalf("cases.tsv: %v", err)
 	}
 	return dir, cs
 }
@@ -139,4 +147,7 @@ func TestGraphite2Suite(t *testing.T) {
 		}
 	}
 	t.Logf("graphite2 suite: %d/%d fonttest+feattest cases byte-exact", pass, total)
+	if want := grref.SuiteCaseCounts["fonttest"] + grref.SuiteCaseCounts["feattest"]; total != want {
+		t.Errorf("%d fonttest+feattest cases ran, the suite has %d", total, want)
+	}
 }

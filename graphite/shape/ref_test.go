@@ -69,6 +69,9 @@ func TestSuiteTextsAgainstGraphite2(t *testing.T) {
 					}
 				}
 			}
+			if n == 0 {
+				t.Fatalf("%s: no text line", c.text)
+			}
 			t.Logf("%s %s: %d/%d lines exact against graphite2", c.font, c.text, n-bad, n)
 		})
 	}
@@ -215,6 +218,9 @@ func TestOptionsAgainstGraphite2(t *testing.T) {
 					}
 				}
 			}
+			if len(texts) != 12 || n != len(texts)*len(variants) {
+				t.Fatalf("%d texts, %d shapings compared for %d option sets", len(texts), n, len(variants))
+			}
 			t.Logf("%s: %d/%d option variants exact against graphite2 (%d option sets)", c.font, n-bad, n, len(variants))
 		})
 	}
@@ -297,7 +303,17 @@ func TestCorruptedAgainstGr2fonttest(t *testing.T) {
 	}
 	t.Logf("%d corrupted fonts: %d agree with gr2fonttest (%d refused by both, %d shaped, of which %d made no segment), %d crashed graphite2, %d differ",
 		total, same, refusedBoth, same-refusedBoth, failedBoth, crashed, total-same-crashed)
+	// Count guards: every case of every font ran, and graphite2 crashing
+	// (a case not compared) stays within maxGr2fonttestCrashes.
+	if total != 100*len(cases) || crashed > maxGr2fonttestCrashes || same+crashed != total {
+		t.Errorf("%d of %d cases run, %d agree, %d crashed graphite2 (at most %d may)", total, 100*len(cases), same, crashed, maxGr2fonttestCrashes)
+	}
 }
+
+// maxGr2fonttestCrashes is how many of TestCorruptedAgainstGr2fonttest's
+// cases may crash gr2fonttest (and so go uncompared): none does with
+// graphite2 1.3.14 and the fixed corruption sequence.
+const maxGr2fonttestCrashes = 0
 
 // tableRanges returns each table's offset and length in a TrueType file.
 func tableRanges(b []byte) map[string][2]int {
@@ -314,12 +330,17 @@ func tableRanges(b []byte) map[string][2]int {
 	return out
 }
 
+// suiteRefusedFonts are the graphite2 suite fonts both gr2fonttest and
+// fontvm refuse (comma-separated, in file order).
+const suiteRefusedFonts = "tiny.ttf"
+
 // TestFeatureListsAgainstGr2fonttest compares the feature listing of every
 // suite font with gr2fonttest's.
 func TestFeatureListsAgainstGr2fonttest(t *testing.T) {
 	dir := corpus.Graphite2Tests(t)
 	fonts, _ := filepath.Glob(filepath.Join(dir, "fonts", "*.ttf"))
 	n := 0
+	var refusedBoth []string
 	for _, p := range fonts {
 		want, stderr, err := grref.FontTest(p)
 		data, rerr := os.ReadFile(p)
@@ -330,6 +351,8 @@ func TestFeatureListsAgainstGr2fonttest(t *testing.T) {
 		if err != nil || lerr != nil {
 			if (err != nil) != (lerr != nil) {
 				t.Errorf("%s: gr2fonttest %v (%s), fontvm %v", filepath.Base(p), err, stderr, lerr)
+			} else {
+				refusedBoth = append(refusedBoth, filepath.Base(p))
 			}
 			continue
 		}
@@ -340,5 +363,10 @@ func TestFeatureListsAgainstGr2fonttest(t *testing.T) {
 		}
 		n++
 	}
-	t.Logf("%d feature listings compared", n)
+	t.Logf("%d feature listings compared; refused by both: %v", n, refusedBoth)
+	// Count guard: every suite font is either compared or one of the
+	// fonts graphite2's suite makes to be refused.
+	if n == 0 || n+len(refusedBoth) != len(fonts) || strings.Join(refusedBoth, ",") != suiteRefusedFonts {
+		t.Errorf("%d of %d suite fonts compared; refused by both %v, want %s", n, len(fonts), refusedBoth, suiteRefusedFonts)
+	}
 }

@@ -42,7 +42,40 @@ func ReadCases(path string) ([]SuiteCase, error) {
 		}
 		out = append(out, SuiteCase{Kind: col[0], Name: col[1], Font: col[2], Args: args, Standard: col[4]})
 	}
-	return out, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	kinds := map[string]int{}
+	for _, c := range out {
+		kinds[c.Kind]++
+	}
+	if err := CheckSuiteCounts(kinds); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return out, nil
+}
+
+// SuiteCaseCounts is how many cases of each kind graphite2 1.3.14's
+// regression suite (testdata/graphite2-tests/cases.tsv) has: the 35
+// fonttest and feattest cases and the 6 cmptest cases the README counts.
+var SuiteCaseCounts = map[string]int{"fonttest": 32, "feattest": 3, "cmptest": 6}
+
+// CheckSuiteCounts is the count guard of every test that runs the suite's
+// cases: kinds (cases per kind, as read) must be SuiteCaseCounts exactly,
+// so that a cases.tsv cut short, or a parser that drops lines, fails
+// instead of comparing fewer cases.
+func CheckSuiteCounts(kinds map[string]int) error {
+	for k, want := range SuiteCaseCounts {
+		if kinds[k] != want {
+			return fmt.Errorf("%d %s cases, graphite2's suite has %d", kinds[k], k, want)
+		}
+	}
+	for k, n := range kinds {
+		if _, ok := SuiteCaseCounts[k]; !ok {
+			return fmt.Errorf("%d cases of unknown kind %q", n, k)
+		}
+	}
+	return nil
 }
 
 // SplitArgs splits s at spaces outside double quotes and removes the quotes.

@@ -83,4 +83,8 @@ func TestShapeMatchesFontTestWithOptions(t *testing.T) {
 		f.Close()
 	}
 	t.Logf("%d option sets compared with gr2fonttest", compared)
+	// Count guard: at least the plain and justified sets of every font.
+	if compared < 2*len(corpus.GraphiteFonts) {
+		t.Errorf("%d option sets compared, want at least %d", compared, 2*len(corpus.GraphiteFonts))
+	}
 }

@@ -125,8 +125,12 @@ type Result struct {
 //
 //	gid@x,y gid@x,y ... | adv A | clusters b:a b:a ...
 //
-// with x, y and A printed with three decimals.
-func (r *Result) Line() string {
+// with x, y and A printed with three decimals (design units).
+func (r *Result) Line() string { return r.LinePrec(3) }
+
+// LinePrec is Line with prec decimals: the CLI prints pixel positions
+// (gr shape --ppem) with six.
+func (r *Result) LinePrec(prec int) string {
 	var sb strings.Builder
 	for i, g := range r.Glyphs {
 		if i > 0 {
@@ -134,12 +138,12 @@ func (r *Result) Line() string {
 		}
 		sb.WriteString(strconv.Itoa(int(g.GID)))
 		sb.WriteByte('@')
-		sb.WriteString(f3(g.X))
+		sb.WriteString(fprec(g.X, prec))
 		sb.WriteByte(',')
-		sb.WriteString(f3(g.Y))
+		sb.WriteString(fprec(g.Y, prec))
 	}
 	sb.WriteString(" | adv ")
-	sb.WriteString(f3(r.Advance))
+	sb.WriteString(fprec(r.Advance, prec))
 	sb.WriteString(" | clusters")
 	for i := range r.Before {
 		sb.WriteByte(' ')
@@ -150,13 +154,13 @@ func (r *Result) Line() string {
 	return sb.String()
 }
 
-// f3 prints v with three decimals; negative zero prints as 0.000 so that
-// an engine computing -0 is not flagged for a sign nobody can see.
-func f3(v float32) string {
+// fprec prints v with prec decimals; negative zero prints as 0.000 so
+// that an engine computing -0 is not flagged for a sign nobody can see.
+func fprec(v float32, prec int) string {
 	if v == 0 {
 		v = 0
 	}
-	return strconv.FormatFloat(float64(v), 'f', 3, 32)
+	return strconv.FormatFloat(float64(v), 'f', prec, 32)
 }
 
 // Codes formats text as space-separated hexadecimal code points (the form

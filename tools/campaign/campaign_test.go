@@ -2,6 +2,7 @@ package main
 
 import (
 	"testing"
+	"time"
 
 	"fontvm/graphite"
 	"fontvm/internal/corrupt"
@@ -57,5 +58,35 @@ func TestTargetsSmoke(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d cases, %d accepted", name, cases, accepted)
+	}
+}
+
+// TestRunFindings checks that every kind of finding fails a run at the
+// default limits, alone, and that a clean run has none.
+func TestRunFindings(t *testing.T) {
+	l := runLimits{cases: 2000, minAgree: defaultMinAgree, maxCase: 2 * time.Second, maxRSS: 256, reference: true}
+	clean := stat{cases: 2000, accFontvm: 966, accRef: 966, agree: 2000, shaped: 2898, refCompared: 2898, maxCase: 50 * time.Millisecond}
+	if f := runFindings(&clean, l, 80); len(f) != 0 {
+		t.Fatalf("clean run: findings %v", f)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(s *stat)
+		rss  float64
+	}{
+		{"one copy disagrees", func(s *stat) { s.agree-- }, 80},
+		{"one output differs", func(s *stat) { s.agree--; s.refDiffer++ }, 80},
+		{"one panic", func(s *stat) { s.panics++ }, 80},
+		{"engine loader differs", func(s *stat) { s.engineDiff++ }, 80},
+		{"slow case", func(s *stat) { s.maxCase = 3 * time.Second }, 80},
+		{"memory", func(s *stat) {}, 300},
+		{"fewer cases", func(s *stat) { s.cases--; s.agree-- }, 80},
+		{"nothing compared", func(s *stat) { s.refCompared = 0 }, 80},
+	} {
+		s := clean
+		c.edit(&s)
+		if f := runFindings(&s, l, c.rss); len(f) != 1 {
+			t.Errorf("%s: findings %q, want exactly one", c.name, f)
+		}
 	}
 }

@@ -8,9 +8,11 @@ import (
 	"strings"
 
 	"fontvm/graphite"
+	"fontvm/graphite/grcompare"
 	"fontvm/graphite/shape"
 	"fontvm/internal/corpus"
 	"fontvm/internal/corrupt"
+	"fontvm/internal/grref"
 )
 
 // The graphite target: the Debian Graphite fonts and graphite2's suite
@@ -48,10 +50,13 @@ var rtlFonts = map[string]bool{
 	"AwamiNastaliq-Regular.ttf": true, "Awami_test.ttf": true, "Awami_compressed_test.ttf": true,
 }
 
-func readLines(path string, max int) [][]rune {
+// readLines reads up to max non-empty lines of a text file (each cut to
+// 64 characters); a file that cannot be read, or holds no text, is an
+// error: a font without texts would be loaded but never shaped.
+func readLines(path string, max int) ([][]rune, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	var out [][]rune
 	for _, l := range strings.Split(strings.TrimPrefix(string(b), "\uFEFF"), "\n") {
@@ -68,7 +73,10 @@ func readLines(path string, max int) [][]rune {
 			break
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no text", path)
+	}
+	return out, nil
 }
 
 func graphiteFonts() ([]fontFile, error) {
@@ -78,7 +86,10 @@ func graphiteFonts() ([]fontFile, error) {
 	}
 	root := corpus.Root()
 	for i := range fonts {
-		fonts[i].texts = readLines(filepath.Join(root, "graphite", "shape", "testdata", "texts", fonts[i].name+".txt"), 200)
+		fonts[i].texts, err = readLines(filepath.Join(root, "graphite", "shape", "testdata", "texts", fonts[i].name+".txt"), 200)
+		if err != nil {
+			return nil, err
+		}
 		fonts[i].rtl = rtlFonts[fonts[i].name]
 	}
 	suite := filepath.Join(root, "testdata", "graphite2-tests")
@@ -96,8 +107,11 @@ func graphiteFonts() ([]fontFile, error) {
 		if tf == "" {
 			tf = "udhr_eng.txt"
 		}
-		fonts = append(fonts, fontFile{name: name, data: b, rtl: rtlFonts[name],
-			texts: readLines(filepath.Join(suite, "texts", tf), 200)})
+		texts, err := readLines(filepath.Join(suite, "texts", tf), 200)
+		if err != nil {
+			return nil, err
+		}
+		fonts = append(fonts, fontFile{name: name, data: b, rtl: rtlFonts[name], texts: texts})
 	}
 	if len(fonts) == 0 {
 		return nil, errNoFonts
@@ -134,14 +148,28 @@ func graphiteCheck(f *fontFile, data []byte, texts, pick int) (v verdict) {
 		return v
 	}
 	sh := shape.NewShaper(face)
-	for k := 0; k < texts; k++ {
-		text := f.texts[(pick*7+k*37)%len(f.texts)]
-		if _, err := sh.Shape(text, &shape.Options{RTL: f.rtl, Scale: 1}); err != nil {
+	for _, text := range pickTexts(f, pick, texts) {
+		r, err := grcompare.EngineShape(sh, text, grref.Options{RTL: f.rtl}, 1)
+		line := grcompare.NoSegment
+		if err != nil {
 			v.shapeErrs++
+		} else {
+			line = r.Line()
 		}
+		v.outputs = append(v.outputs, line)
 		v.shaped++
 	}
 	return v
+}
+
+// pickTexts chooses the n texts a case shapes from its index pick, so that
+// a case is reproducible and the reference shapes the same texts.
+func pickTexts(f *fontFile, pick, n int) [][]rune {
+	var out [][]rune
+	for k := 0; k < n && len(f.texts) > 0; k++ {
+		out = append(out, f.texts[(pick*7+k*37)%len(f.texts)])
+	}
+	return out
 }
 
 func firstLine(s string) string {

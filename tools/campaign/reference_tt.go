@@ -13,9 +13,9 @@ import (
 )
 
 // ttRefSizes are the sizes at which the truetype target's sampled glyphs
-// are compared with FreeType (a subset of ttSizes: FreeType hints every
-// glyph of the font at each size, which is the costly part).
-var ttRefSizes = []int{12, 17}
+// are compared with FreeType: all of ttSizes, so that every glyph the
+// target hints (and every glyph error it counts) is judged.
+var ttRefSizes = ttSizes
 
 // With -tags reference, FreeType (internal/ftref, in-process) judges every
 // copy of the truetype target: it "accepts" a copy when its face and size
@@ -35,7 +35,7 @@ func init() {
 	})
 }
 
-func ttReference(f *fontFile, data []byte, pick int) (rv refVerdict) {
+func ttReference(f *fontFile, data []byte, pick int, _ *verdict) (rv refVerdict) {
 	var hf *hint.Font
 	if sf, err := sfnt.Parse(data); err == nil {
 		hf, _ = hint.NewFont(sf)

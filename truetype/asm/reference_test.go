@@ -163,13 +163,16 @@ func TestReferenceFontTools(t *testing.T) {
 			nC++
 		}
 		np := len(d.Programs)
+		if np == 0 || nA != np || nB != np || nC != np || nD != np {
+			t.Errorf("%s: %d programs; (A) %d (B) %d (C) %d (D) %d: every program must pass every direction", f.Name, np, nA, nB, nC, nD)
+		}
 		t.Logf("%-18s %5d programs: (A) %d/%d  (B) %d/%d  (C) %d/%d  (D) identical text %d/%d  [fontTools %s]",
 			f.Name, np, nA, np, nB, np, nC, np, nD, np, d.FontTools)
 		for i, v := range []int{np, nA, nB, nC, nD} {
 			total[i] += v
 		}
 	}
-	t.Logf("TOTAL %d programs: (A) %d  (B) %d  (C) %d  (D) %d", total[0], total[1], total[2], total[3], total[4])
+	t.Logf("TOTAL %d programs of %d fonts: (A) %d  (B) %d  (C) %d  (D) %d", total[0], len(fonts), total[1], total[2], total[3], total[4])
 	t.Logf("programs fontTools cannot round-trip itself: %d", len(ftBad))
 	for _, s := range ftBad {
 		t.Logf("  %s", s)

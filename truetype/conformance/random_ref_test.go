@@ -74,6 +74,11 @@ func randomProgram(r *rand.Rand, n int, allowDefs bool) []byte {
 	return p
 }
 
+// randomFonts is the number of random fonts TestRandomPrograms makes by
+// default: 8,000 fonts of 17 glyphs in 15 configurations (3 ppems, 5
+// mode/targets), 2,040,000 glyph lines, each compared with FreeType.
+const randomFonts = 8000
+
 // TestRandomPrograms compares fontvm with the linked FreeType on fonts
 // whose fpgm, prep and glyph programs are random instruction sequences
 // (seeded, so a failure reproduces; FONTVM_RANDOM_SEED and
@@ -87,7 +92,7 @@ func TestRandomPrograms(t *testing.T) {
 		}
 		seed = v
 	}
-	nfonts := 500
+	nfonts := randomFonts
 	if s := os.Getenv("FONTVM_RANDOM_FONTS"); s != "" {
 		v, err := strconv.Atoi(s)
 		if err != nil {
@@ -102,7 +107,7 @@ func TestRandomPrograms(t *testing.T) {
 			cs = append(cs, golden.Config{Mode: m[0], Target: m[1], PPEM: p})
 		}
 	}
-	total, bad, errs := 0, 0, 0
+	total, bad, errs, expected := 0, 0, 0, 0
 	shapes := map[string]bool{} // distinct hinted point lists FreeType produced
 	for fi := 0; fi < nfonts; fi++ {
 		f := fontwriter.Font{UnitsPerEm: 2048, CVT: []int16{0, 64, -128, 700, 1500, -2048, 33, 300}}
@@ -159,6 +164,7 @@ func TestRandomPrograms(t *testing.T) {
 			t.Fatal(err)
 		}
 		ft := freetypeLines(t, data, cs)
+		expected += len(f.Glyphs) * len(cs)
 		h, err := NewHinter(data)
 		if err != nil {
 			t.Fatal(err)
@@ -192,5 +198,8 @@ func TestRandomPrograms(t *testing.T) {
 		seed, nfonts, total-bad, total, errs, len(shapes))
 	if bad > 0 {
 		t.Errorf("%d of %d lines differ", bad, total)
+	}
+	if total != expected || total == 0 {
+		t.Errorf("%d lines compared, %d expected (every glyph of %d fonts in %d configurations)", total, expected, nfonts, len(cs))
 	}
 }

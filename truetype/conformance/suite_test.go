@@ -22,8 +22,9 @@ func TestSuites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	total, totalOK := 0, 0
+	total, totalOK, cases := 0, 0, 0
 	for _, s := range suites {
+		cases += len(s.Cases)
 		t.Run(s.Name, func(t *testing.T) {
 			want, err := ReadSuiteGolden(SuiteGoldenPath(root, s.Name))
 			if err != nil {
@@ -89,9 +90,19 @@ func TestSuites(t *testing.T) {
 		}
 	}
 	if total > 0 {
-		t.Logf("all suites: %d/%d lines exact (%.2f%%)", totalOK, total, 100*float64(totalOK)/float64(total))
+		t.Logf("all suites: %d suites, %d cases, %d/%d lines exact (%.2f%%)", len(suites), cases, totalOK, total, 100*float64(totalOK)/float64(total))
+	}
+	// Count guard: the suites hold at least the cases the README counts,
+	// and every suite's lines were compared.
+	if cases < minSuiteCases || total == 0 || len(files) != len(suites) {
+		t.Errorf("%d suites (%d golden files), %d cases, %d lines compared; want at least %d cases and a golden file per suite",
+			len(suites), len(files), cases, total, minSuiteCases)
 	}
 }
+
+// minSuiteCases is the number of hand-written conformance cases (Suite.Cases
+// over all suites) the README counts.
+const minSuiteCases = 324
 
 // TestSuitesCoverInstructionSet checks that the suites' programs contain
 // every opcode FreeType 2.12.1 defines (and some it does not), so no
@@ -143,14 +154,26 @@ func TestCorpus(t *testing.T) {
 		all = map[string][]Row{}
 	)
 	t.Cleanup(func() {
-		// Runs after the parallel subtests: log the table in font order.
+		// Runs after the parallel subtests: log the table in font order,
+		// then the totals the README quotes (fonts, configurations,
+		// glyph loads, of which identical to FreeType).
 		var rows []Row
+		fonts, loads, exact := 0, 0, 0
 		for _, f := range CorpusFonts() {
+			if len(all[f.Name]) > 0 {
+				fonts++
+			}
 			rows = append(rows, all[f.Name]...)
+		}
+		for _, r := range rows {
+			loads += r.Glyphs
+			exact += r.Match
 		}
 		for _, l := range Summary(rows) {
 			t.Log(l)
 		}
+		t.Logf("corpus: %d fonts, %d configurations (ppem x mode/target), %d glyph loads, %d identical to FreeType 2.12.1",
+			fonts, len(rows), loads, exact)
 	})
 	for _, f := range CorpusFonts() {
 		t.Run(f.Name, func(t *testing.T) {
@@ -170,6 +193,17 @@ func TestCorpus(t *testing.T) {
 			}
 			if len(rows) == 0 {
 				t.Fatal("no configuration compared")
+			}
+			// Count guard: a full run compares every configuration of
+			// golden.Configs (19 ppems x 5 mode/targets), each over every
+			// glyph; a golden file missing records fails.
+			if want := len(golden.PPEMs) * len(golden.Modes); !testing.Short() && len(rows) != want {
+				t.Errorf("%s: %d configurations compared, want %d", f.Name, len(rows), want)
+			}
+			for _, r := range rows {
+				if r.Glyphs != gf.NumGlyphs || !r.Compared {
+					t.Errorf("%s %v: %d glyph lines compared of %d", f.Name, r.Config, r.Glyphs, gf.NumGlyphs)
+				}
 			}
 			mu.Lock()
 			all[f.Name] = rows

@@ -188,6 +188,7 @@ func TestErrNamesVsFreeType(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
+			refCount(t, f, want)
 			var g Glyph
 			for gid := range want {
 				if got := ourLine(in, gid, &g); got != want[gid] {

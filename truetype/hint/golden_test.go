@@ -118,8 +118,12 @@ func TestGolden(t *testing.T) {
 					t.Errorf("%s %v: %d/%d glyphs exact (%.2f%%), first differing: %v", font.Name, rec.Config, d.Match, d.Glyphs, d.Rate(), d.First)
 				}
 			}
-			if checked == 0 {
-				t.Fatal("no configuration compared")
+			want := len(gf.Records)
+			if sel != nil {
+				want = len(sel) * len(golden.Modes)
+			}
+			if checked == 0 || checked != want {
+				t.Fatalf("%d configurations compared, want %d", checked, want)
 			}
 			t.Logf("%s: compared %d of %d configurations (%d glyphs each)", font.Name, checked, len(gf.Records), hf.NumGlyphs())
 		})

@@ -62,6 +62,7 @@ func TestHdmxVsFreeType(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					refCount(t, f, want)
 					var g Glyph
 					for gid := range want {
 						got := ourLine(in, gid, &g)

@@ -54,6 +54,7 @@ func TestInstctrlInteractions(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				refCount(t, f, want)
 				var g Glyph
 				for gid := range want {
 					if m == ModeV40 && tg == TargetNormal && gid == 1 {

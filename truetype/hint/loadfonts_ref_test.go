@@ -34,6 +34,7 @@ func TestLoaderFontsVsFreeType(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				refCount(t, f, want)
 				var g Glyph
 				for gid := range want {
 					if got := ourLine(in, gid, &g); got != want[gid] {

@@ -154,6 +154,7 @@ func TestRandomPrograms(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					refCount(t, f, want)
 					var g Glyph
 					for gid := range want {
 						if strings.Contains(want[gid], " err ") {

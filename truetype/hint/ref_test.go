@@ -128,6 +128,9 @@ func TestReference(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if len(ref[k]) != hf.NumGlyphs() || len(ref[k]) == 0 {
+					t.Fatalf("%s ppem %d: FreeType gave %d glyphs, the font has %d", name, ppem, len(ref[k]), hf.NumGlyphs())
+				}
 				var g Glyph
 				same, n := 0, 0
 				var bad []int
