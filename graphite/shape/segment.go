@@ -94,6 +94,7 @@ type slot struct {
 	justs            []int16 // nil until a justification attribute is set
 	justBuf          []int16 // storage for justs, kept across segments
 	inUse            bool    // handed out by the Shaper's pool
+	serial           uint32  // the Shaper's count of slots taken, when this one was (trace ids)
 }
 
 func (s *slot) reset() {

@@ -96,6 +96,8 @@ type Shaper struct {
 	failPass   int
 	failRule   int
 	coll       collider
+	tr         *Trace // nil unless tracing (SetTrace)
+	serial     uint32 // slots taken so far (trace ids)
 }
 
 // NewShaper returns a Shaper for f.
@@ -121,6 +123,8 @@ func (sh *Shaper) allocSlot() *slot {
 	sh.free = sh.free[:len(sh.free)-1]
 	s.reset()
 	s.inUse = true
+	sh.serial++
+	s.serial = sh.serial
 	sh.handed = append(sh.handed, s)
 	return s
 }
@@ -256,6 +260,9 @@ func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, 
 		}
 	}
 	s := f.silf
+	if sh.tr != nil {
+		sh.tr.segStart()
+	}
 	if seg.dir&3 == 3 && s.bPass == 0xFF {
 		seg.doMirror(s.aMirror)
 	}
@@ -268,6 +275,9 @@ func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, 
 		if ok {
 			ok = sh.runPasses(seg, s.pPass, s.numPasses, false)
 		}
+	}
+	if sh.tr != nil {
+		sh.tr.segEnd(seg)
 	}
 	if !ok {
 		return nil, sh.segmentError()

@@ -1,0 +1,508 @@
+package shape
+
+import (
+	"strconv"
+)
+
+// A Trace records, while a Shaper holds it (SetTrace), graphite2's own JSON
+// segment trace: what gr_start_logging writes in a graphite2 built with
+// tracing (GRAPHITE2_NTRACING off), in the form of graphite2's
+// doc/Segment JSON Schema.json. Each Shape call appends one segment object
+// (its passes with the slots before each pass, the pass constraint, the
+// rules considered at each position with their failed flag, input and output
+// ranges and the cursor after them, the output slots, the advance and the
+// characters) and, when the segment is justified, a justification object
+// ("justifies", its passes and output), as gr2fonttest -trace writes them.
+//
+// graphite2 names slots by their address and a generation count
+// ("XXXX-XX-XXXX", "0000-00-0000" for none); a Trace names each slot
+// "0000-00-NNNN" by a serial number that is new for every slot the segment
+// takes, so two traces compare equal after renumbering ids in order of first
+// appearance. Collision-avoidance passes record their phases ("collisions")
+// as graphite2's Pass::collisionShift and collisionKern do, without the
+// per-vector cost ranges graphite2 adds inside each move.
+//
+// Tracing changes no shaping result: like graphite2, a traced segment
+// positions its slots before each pass and after each rule to report them,
+// which is what graphite2 does with tracing on.
+type Trace struct {
+	b     []byte
+	st    []byte // open containers: '{' or '['
+	count []int  // members written in each open container
+	key   bool   // a key was just written
+	seg   uint32 // serial of the current segment's id
+}
+
+// NewTrace returns an empty trace: a JSON array, to which each traced
+// segment adds its objects.
+func NewTrace() *Trace {
+	t := &Trace{}
+	t.open('[')
+	return t
+}
+
+// SetTrace makes sh record every segment it shapes into t (nil stops).
+func (sh *Shaper) SetTrace(t *Trace) { sh.tr = t }
+
+// JSON returns the trace so far as a complete JSON array (open objects of a
+// segment that is still being shaped are closed in the copy).
+func (t *Trace) JSON() []byte {
+	c := Trace{b: append([]byte(nil), t.b...), st: append([]byte(nil), t.st...), count: append([]int(nil), t.count...)}
+	for len(c.st) > 0 {
+		c.close()
+	}
+	return c.b
+}
+
+// sep writes the separator before a value or key, as json::context does.
+func (t *Trace) sep() {
+	if t.key {
+		t.key = false
+		return
+	}
+	if n := len(t.count); n > 0 {
+		if t.count[n-1] > 0 {
+			t.b = append(t.b, ',')
+		}
+		t.count[n-1]++
+	}
+}
+
+// open starts an object ('{') or array ('[') (json::object, json::array).
+func (t *Trace) open(c byte) {
+	t.sep()
+	t.b = append(t.b, c)
+	t.st = append(t.st, c)
+	t.count = append(t.count, 0)
+}
+
+// close ends the innermost container (json::close).
+func (t *Trace) close() {
+	n := len(t.st) - 1
+	if t.st[n] == '{' {
+		t.b = append(t.b, '}')
+	} else {
+		t.b = append(t.b, ']')
+	}
+	t.st, t.count = t.st[:n], t.count[:n]
+	t.key = false
+}
+
+// item closes containers until the innermost is an array (json::item).
+func (t *Trace) item() {
+	for len(t.st) > 1 && t.st[len(t.st)-1] != '[' {
+		t.close()
+	}
+}
+
+// k writes an object key.
+func (t *Trace) k(name string) {
+	t.sep()
+	t.b = strconv.AppendQuote(t.b, name)
+	t.b = append(t.b, ':')
+	t.key = true
+}
+
+func (t *Trace) str(s string) {
+	t.sep()
+	t.b = strconv.AppendQuote(t.b, s)
+}
+
+func (t *Trace) int(v int) {
+	t.sep()
+	t.b = strconv.AppendInt(t.b, int64(v), 10)
+}
+
+// num writes a float as graphite2's json does (printf "%g").
+func (t *Trace) num(v float32) {
+	t.sep()
+	t.b = strconv.AppendFloat(t.b, float64(v), 'g', 6, 64)
+}
+
+func (t *Trace) bool(v bool) {
+	t.sep()
+	t.b = strconv.AppendBool(t.b, v)
+}
+
+func (t *Trace) null() {
+	t.sep()
+	t.b = append(t.b, "null"...)
+}
+
+// pos writes a Position as a flat array.
+func (t *Trace) pos(p pt) {
+	t.open('[')
+	t.num(p.x)
+	t.num(p.y)
+	t.close()
+}
+
+// id writes a slot's name (objectid of a dslot).
+func (t *Trace) id(s *slot) {
+	if s == nil {
+		t.str("0000-00-0000")
+		return
+	}
+	t.str(serialName(s.serial))
+}
+
+// serialName formats a serial as graphite2 formats an address.
+func serialName(n uint32) string {
+	const hex = "0123456789abcdef"
+	b := []byte("0000-00-0000")
+	for i, p := range [...]int{11, 10, 9, 8, 3, 2, 1, 0} {
+		b[p] = hex[(n>>(4*uint(i)))&15]
+	}
+	return string(b)
+}
+
+// slot writes a slot as graphite2's operator<<(json&, dslot) does.
+func (t *Trace) slot(g *segment, s *slot) {
+	t.open('{')
+	t.k("id")
+	t.id(s)
+	t.k("gid")
+	t.int(int(s.glyph))
+	t.k("charinfo")
+	t.open('{')
+	t.k("original")
+	t.int(int(s.original))
+	t.k("before")
+	t.int(int(s.before))
+	t.k("after")
+	t.int(int(s.after))
+	t.close()
+	t.k("origin")
+	t.pos(s.pos)
+	t.k("shift")
+	t.pos(pt{float32(int(s.shift.x)), float32(int(s.shift.y))})
+	t.k("advance")
+	t.pos(s.advance)
+	t.k("insert")
+	t.bool(s.isInsertBefore())
+	t.k("break")
+	brk := 0
+	if c := g.charinfo(s.original); c != nil {
+		brk = int(c.brk)
+	}
+	t.int(brk)
+	if s.just > 0 {
+		t.k("justification")
+		t.num(s.just)
+	}
+	if s.bidiLevel > 0 {
+		t.k("bidi")
+		t.int(int(s.bidiLevel))
+	}
+	if s.parent != nil {
+		t.k("parent")
+		t.open('{')
+		t.k("id")
+		t.id(s.parent)
+		t.k("level")
+		t.int(int(s.attLevel))
+		t.k("offset")
+		t.pos(s.attach.sub(s.with))
+		t.close()
+	}
+	t.k("user")
+	t.open('[')
+	for n := 0; n < g.silf.aUser && n < len(s.user); n++ {
+		t.int(int(s.user[n]))
+	}
+	t.close()
+	if s.child != nil {
+		t.k("children")
+		t.open('[')
+		for c, n := s.child, 0; c != nil && n < maxChainWalk; c, n = c.sibling, n+1 {
+			t.id(c)
+		}
+		t.close()
+	}
+	if c := g.collisionInfo(s); c != nil {
+		t.k("collision")
+		t.open('{')
+		t.k("offset")
+		t.pos(c.offset)
+		t.k("limit")
+		t.open('[')
+		t.num(c.limit.blx)
+		t.num(c.limit.bly)
+		t.num(c.limit.trx)
+		t.num(c.limit.try)
+		t.close()
+		t.k("flags")
+		t.int(int(c.flags))
+		t.k("margin")
+		t.pos(pt{float32(c.margin), float32(c.marginWt)})
+		t.k("exclude")
+		t.int(int(c.exclGlyph))
+		t.k("excludeoffset")
+		t.pos(c.exclOffset)
+		if c.seqOrder != 0 {
+			t.k("seqclass")
+			t.pos(pt{float32(c.seqClass), float32(c.seqProxClass)})
+			t.k("seqorder")
+			t.int(int(c.seqOrder))
+			t.k("seqabove")
+			t.pos(pt{float32(c.seqAboveXoff), float32(c.seqAboveWt)})
+			t.k("seqbelow")
+			t.pos(pt{float32(c.seqBelowXlim), float32(c.seqBelowWt)})
+			t.k("seqvalign")
+			t.pos(pt{float32(c.seqValignHt), float32(c.seqValignWt)})
+		}
+		t.close()
+	}
+	t.close()
+}
+
+// maxChainWalk bounds the walks along sibling chains the trace makes.
+const maxChainWalk = 1000
+
+// slots writes the segment's slot stream from first to the end.
+func (t *Trace) slots(g *segment) {
+	t.open('[')
+	for s, n := g.first, 0; s != nil && n <= maxSegGrowth*len(g.chars)+2; s, n = s.next, n+1 {
+		t.slot(g, s)
+	}
+	t.close()
+}
+
+func dirName(rtl bool) string {
+	if rtl {
+		return "rtl"
+	}
+	return "ltr"
+}
+
+// segStart opens a segment object (Face::runGraphite).
+func (t *Trace) segStart() {
+	t.seg++
+	t.item()
+	t.open('{')
+	t.k("id")
+	t.str("ffff-ff-" + serialName(t.seg)[8:])
+	t.k("passes")
+	t.open('[')
+}
+
+// segEnd closes the passes and writes the output slots, the advance and
+// the characters (Face::runGraphite).
+func (t *Trace) segEnd(g *segment) {
+	g.positionSlots(0, false, nil, nil, g.currdir(), true)
+	t.item()
+	t.close()
+	t.k("outputdir")
+	t.str(dirName(g.currdir()))
+	t.k("output")
+	t.slots(g)
+	t.k("advance")
+	t.pos(g.advance)
+	t.k("chars")
+	t.open('[')
+	for i := range g.chars {
+		c := &g.chars[i]
+		t.open('{')
+		t.k("offset")
+		t.int(int(c.base))
+		t.k("unicode")
+		t.int(int(c.char))
+		t.k("break")
+		t.int(int(c.brk))
+		t.k("flags")
+		t.int(int(c.flags))
+		t.k("slot")
+		t.open('{')
+		t.k("before")
+		t.int(int(c.before))
+		t.k("after")
+		t.int(int(c.after))
+		t.close()
+		t.close()
+	}
+	t.close()
+	t.close()
+}
+
+// passStart opens a pass object with the slots before it (Silf::runGraphite);
+// id is the pass number from 1, or -1 for the bidi reordering.
+func (t *Trace) passStart(g *segment, id int, passRTL bool) {
+	t.item()
+	t.open('{')
+	t.k("id")
+	t.int(id)
+	t.k("slotsdir")
+	t.str(dirName(g.currdir()))
+	t.k("passdir")
+	t.str(dirName(passRTL))
+	t.k("slots")
+	g.positionSlots(0, false, nil, nil, g.currdir(), true)
+	t.slots(g)
+}
+
+// justStart opens a justification object (Segment::justify).
+func (t *Trace) justStart() {
+	t.item()
+	t.open('{')
+	t.k("justifies")
+	t.str("ffff-ff-" + serialName(t.seg)[8:])
+	t.k("passes")
+	t.open('[')
+}
+
+// justEnd closes it with the slots from first to last's next sibling.
+func (t *Trace) justEnd(g *segment, first, last *slot) {
+	t.item()
+	t.close()
+	g.positionSlots(0, false, first, last, g.dir != 0, true)
+	var end *slot
+	if last != nil {
+		end = last.sibling
+	}
+	t.k("output")
+	t.open('[')
+	for s, n := first, 0; s != nil && s != end && n <= maxSegGrowth*len(g.chars)+2; s, n = s.next, n+1 {
+		t.slot(g, s)
+	}
+	t.close()
+	t.close()
+}
+
+// inputSlot is graphite2's input_slot(slots, n) (Pass.cpp): the slot at
+// n from the rule's position, or for a temporary copy the slot now in its
+// place in the stream.
+func (sh *Shaper) inputSlot(n int) *slot {
+	sm := &sh.smap
+	i := sm.precontext + n + 1
+	if i < 0 || i >= len(sm.arr) {
+		return nil
+	}
+	s := sm.arr[i]
+	if s == nil || !s.isCopied() {
+		return s
+	}
+	switch {
+	case s.prev != nil:
+		return s.prev.next
+	case s.next != nil:
+		return s.next.prev
+	}
+	return sh.mach.seg.last
+}
+
+// doRulesTraced is doRules as graphite2's Pass::findNDoRule runs it with a
+// logger: the rules tried before the one that ran are reported as failed
+// (those whose pre-context the position lacks are left out), then the rule
+// that ran with the slots it output, or none, and the cursor.
+func (sh *Shaper) doRulesTraced(p *pass, s *slot) *slot {
+	t := sh.tr
+	m := &sh.mach
+	sm := &sh.smap
+	seg := m.seg
+	rl := sh.rules.list()
+	k := 0
+	for ; k < len(rl); k++ {
+		r := rl[k]
+		sh.failRule = r.index
+		ctx := sm.precontext - r.preContext
+		if r.sort+ctx <= sm.size && ctx >= 0 && sm.arr[ctx+r.sort] != nil &&
+			(r.constraint == nil || sh.testConstraint(r, 1+ctx)) {
+			break
+		}
+		if m.status != stFinished {
+			return s
+		}
+	}
+	if m.status != stFinished {
+		return s
+	}
+	t.item()
+	t.open('{')
+	t.k("considered")
+	t.open('[')
+	for _, r := range rl[:k] {
+		if r.preContext > sm.precontext {
+			continue
+		}
+		t.open('{')
+		t.k("id")
+		t.int(r.index)
+		t.k("failed")
+		t.bool(true)
+		t.k("input")
+		t.open('{')
+		t.k("start")
+		t.id(sh.inputSlot(-r.preContext))
+		t.k("length")
+		t.int(r.sort)
+		t.close()
+		t.close()
+	}
+	if k == len(rl) {
+		t.close()
+		t.k("output")
+		t.null()
+		t.k("cursor")
+		t.id(s.next)
+		t.close()
+		return s.next
+	}
+	r := rl[k]
+	sh.failRule = r.index
+	adv, out := sh.doAction(r.action, s)
+	// Pass::dumpRuleEventOutput
+	t.item()
+	t.open('{')
+	t.k("id")
+	t.int(r.index)
+	t.k("failed")
+	t.bool(false)
+	t.k("input")
+	t.open('{')
+	t.k("start")
+	t.id(sh.inputSlot(0))
+	t.k("length")
+	t.int(r.sort - r.preContext)
+	t.close()
+	t.close()
+	t.close()
+	t.k("output")
+	t.open('{')
+	t.k("range")
+	t.open('{')
+	t.k("start")
+	t.id(sh.inputSlot(0))
+	t.k("end")
+	t.id(out)
+	t.close()
+	t.k("slots")
+	t.open('[')
+	pre := seg.advance
+	if out != nil {
+		pre = out.pos
+	}
+	seg.positionSlots(0, false, nil, nil, seg.currdir(), true)
+	first := seg.first
+	if i := sm.precontext; i >= 0 && i < len(sm.arr) && sm.arr[i] != nil {
+		first = sm.arr[i].next
+	}
+	for x, n := first, 0; x != out && x != nil && n <= maxSegGrowth*len(seg.chars)+2; x, n = x.next, n+1 {
+		t.slot(seg, x)
+	}
+	t.close()
+	t.k("postshift")
+	post := seg.advance
+	if out != nil {
+		post = out.pos
+	}
+	t.pos(post.sub(pre))
+	t.close()
+	if r.action != nil && r.action.deletes {
+		out = sh.collectGarbage(out)
+	}
+	out = sh.adjustSlot(adv, out)
+	t.k("cursor")
+	t.id(out)
+	t.close()
+	return out
+}
