@@ -18,9 +18,10 @@ import (
 // ("XXXX-XX-XXXX", "0000-00-0000" for none); a Trace names each slot
 // "0000-00-NNNN" by a serial number that is new for every slot the segment
 // takes, so two traces compare equal after renumbering ids in order of first
-// appearance. Collision-avoidance passes record their phases ("collisions")
-// as graphite2's Pass::collisionShift and collisionKern do, without the
-// per-vector cost ranges graphite2 adds inside each move.
+// appearance. Not recorded yet: the collision-avoidance phases graphite2
+// writes into a pass object ("collisions": Pass::collisionShift's and
+// collisionKern's moves with their cost vectors); the slots' collision
+// attributes are recorded.
 //
 // Tracing changes no shaping result: like graphite2, a traced segment
 // positions its slots before each pass and after each rule to report them,
