@@ -180,7 +180,7 @@ func glyphSVG(q *ttQuery, cur, run *ttRun, unhinted *hint.Glyph) string {
 	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/>`)
 	// rendered pixels under the grid
 	mono := q.mode == "v40mono"
-	if img := rasterize(d.pts, d.ends, v, q.ppem, mono); img != nil {
+	if img := rasterize(d.pts, d.ends, v, q.ppem, mono, scanAt(cur, run)); img != nil {
 		for r := 0; r < v.h; r++ {
 			for c := 0; c < v.w; c++ {
 				a := img.Pix[r*img.Stride+c]
@@ -236,19 +236,34 @@ func glyphSVG(q *ttQuery, cur, run *ttRun, unhinted *hint.Glyph) string {
 			continue // unused twilight points stay at the origin
 		}
 		x, y := v.x(p.X), v.y(p.Y)
-		fmt.Fprintf(&b, `<path d="M%.2f %.2fl4 4l-4 4l-4 -4z" fill="#e80"/><text x="%.2f" y="%.2f" font-size="%.1f" fill="#e80">t%d</text>`, x, y-4, x+5, y+4, fs, i)
+		fmt.Fprintf(&b, `<path d="M%.2f %.2fl4 4l-4 4l-4 -4z" fill="#e80"/><text x="%.2f" y="%.2f" font-size="%.1f" fill="#e80" text-anchor="end">t%d</text>`, x, y-4, x-5, y+4, fs, i)
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
 }
 
+// scan is the dropout control the rendering uses (SCANCTRL, SCANTYPE).
+type scan struct {
+	control bool
+	typ     int
+}
+
+// scanAt is the dropout control in force after the captured step (the
+// loaded glyph's final one when no step has run).
+func scanAt(cur, run *ttRun) scan {
+	if cur != nil && cur.have {
+		return scan{cur.snap.GS.ScanControl, cur.snap.GS.ScanType}
+	}
+	return scan{run.glyph.ScanControl, run.glyph.ScanType}
+}
+
 // rasterize renders the outline on the view's grid with FreeType's
 // anti-aliasing or monochrome rasterizer (the outline as it is now).
-func rasterize(pts []hint.ZonePoint, ends []int, v view, ppem int, mono bool) *image.Alpha {
+func rasterize(pts []hint.ZonePoint, ends []int, v view, ppem int, mono bool, sc scan) *image.Alpha {
 	if len(pts) == 0 || len(ends) == 0 || ends[len(ends)-1] != len(pts)-1 {
 		return nil
 	}
-	o := raster.Outline{Flags: raster.ScanFlags(ppem, true, false, 0)}
+	o := raster.Outline{Flags: raster.ScanFlags(ppem, true, sc.control, sc.typ)}
 	for _, p := range pts {
 		o.Points = append(o.Points, fixed.Point26_6{X: fixed.Int26_6(p.X), Y: fixed.Int26_6(p.Y)})
 		t := uint8(0)
@@ -294,7 +309,7 @@ func renderSVGs(q *ttQuery, cur, run *ttRun) string {
 		if mono {
 			id, label = "mono", "mono"
 		}
-		img := rasterize(d.pts, d.ends, v, q.ppem, mono)
+		img := rasterize(d.pts, d.ends, v, q.ppem, mono, scanAt(cur, run))
 		W, H := float64(v.w)*v.s, float64(v.h)*v.s
 		fmt.Fprintf(&b, `<figure style="display:inline-block;margin:4px"><svg id="%s" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f"><rect width="100%%" height="100%%" fill="#fff" stroke="#ccc"/>`, id, W, H)
 		if img != nil {

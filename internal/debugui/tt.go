@@ -535,8 +535,8 @@ func stateTables(cur, prev, start *ttRun, rec *stepRec) string {
 		}
 		b.WriteString(`</div>`)
 	}
-	cells("storage", "storage", sn.Storage, func(s *hint.Snapshot) []int64 { return s.Storage }, func(s *hint.Snapshot) []int64 { return s.Storage })
 	cells("cvt", "CVT (26.6; red: changed by this step, yellow: changed by this program)", sn.CVT, func(s *hint.Snapshot) []int64 { return s.CVT }, func(s *hint.Snapshot) []int64 { return s.CVT })
+	cells("storage", "storage", sn.Storage, func(s *hint.Snapshot) []int64 { return s.Storage }, func(s *hint.Snapshot) []int64 { return s.Storage })
 	if rec != nil && len(rec.moved) > 0 {
 		b.WriteString(`<h2>moved by this step</h2><p>`)
 		for _, m := range rec.moved {
