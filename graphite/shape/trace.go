@@ -32,15 +32,32 @@ type Trace struct {
 	count []int  // members written in each open container
 	key   bool   // a key was just written
 	seg   uint32 // serial of the current segment's id
+	sup   int    // level of the container being left out, -1 for none
+	trunc bool   // MaxTraceBytes was reached
+	limit int    // MaxTraceBytes (tests lower it)
 }
+
+// MaxTraceBytes bounds a Trace: once it holds this many bytes, list
+// elements (slots, rule events, passes) are left out, the JSON stays
+// complete, Truncated reports it, and the traced segments stop positioning
+// their slots for the trace (which graphite2 does while tracing), so the
+// time a hostile font can make tracing take stays bounded.
+const MaxTraceBytes = 64 << 20
 
 // NewTrace returns an empty trace: a JSON array, to which each traced
 // segment adds its objects.
 func NewTrace() *Trace {
-	t := &Trace{}
+	t := &Trace{sup: -1, limit: MaxTraceBytes}
 	t.open('[')
 	return t
 }
+
+// Truncated reports whether the trace reached MaxTraceBytes and left out
+// what followed.
+func (t *Trace) Truncated() bool { return t.trunc }
+
+// quiet reports whether writes are being left out.
+func (t *Trace) quiet() bool { return t.sup >= 0 }
 
 // SetTrace makes sh record every segment it shapes into t (nil stops).
 func (sh *Shaper) SetTrace(t *Trace) { sh.tr = t }
@@ -48,7 +65,7 @@ func (sh *Shaper) SetTrace(t *Trace) { sh.tr = t }
 // JSON returns the trace so far as a complete JSON array (open objects of a
 // segment that is still being shaped are closed in the copy).
 func (t *Trace) JSON() []byte {
-	c := Trace{b: append([]byte(nil), t.b...), st: append([]byte(nil), t.st...), count: append([]int(nil), t.count...)}
+	c := Trace{b: append([]byte(nil), t.b...), st: append([]byte(nil), t.st...), count: append([]int(nil), t.count...), sup: t.sup}
 	for len(c.st) > 0 {
 		c.close()
 	}
@@ -57,6 +74,9 @@ func (t *Trace) JSON() []byte {
 
 // sep writes the separator before a value or key, as json::context does.
 func (t *Trace) sep() {
+	if t.sup >= 0 {
+		return
+	}
 	if t.key {
 		t.key = false
 		return
@@ -71,8 +91,14 @@ func (t *Trace) sep() {
 
 // open starts an object ('{') or array ('[') (json::object, json::array).
 func (t *Trace) open(c byte) {
-	t.sep()
-	t.b = append(t.b, c)
+	if t.sup < 0 && len(t.st) > 0 && t.st[len(t.st)-1] == '[' && len(t.b) >= t.limit {
+		// a list element past the bound: left out with all it holds
+		t.sup, t.trunc = len(t.st), true
+	}
+	if t.sup < 0 {
+		t.sep()
+		t.b = append(t.b, c)
+	}
 	t.st = append(t.st, c)
 	t.count = append(t.count, 0)
 }
@@ -80,12 +106,17 @@ func (t *Trace) open(c byte) {
 // close ends the innermost container (json::close).
 func (t *Trace) close() {
 	n := len(t.st) - 1
-	if t.st[n] == '{' {
-		t.b = append(t.b, '}')
-	} else {
-		t.b = append(t.b, ']')
+	if t.sup < 0 {
+		if t.st[n] == '{' {
+			t.b = append(t.b, '}')
+		} else {
+			t.b = append(t.b, ']')
+		}
 	}
 	t.st, t.count = t.st[:n], t.count[:n]
+	if t.sup == n {
+		t.sup = -1
+	}
 	t.key = false
 }
 
@@ -98,6 +129,9 @@ func (t *Trace) item() {
 
 // k writes an object key.
 func (t *Trace) k(name string) {
+	if t.sup >= 0 {
+		return
+	}
 	t.sep()
 	t.b = strconv.AppendQuote(t.b, name)
 	t.b = append(t.b, ':')
@@ -105,27 +139,42 @@ func (t *Trace) k(name string) {
 }
 
 func (t *Trace) str(s string) {
+	if t.sup >= 0 {
+		return
+	}
 	t.sep()
 	t.b = strconv.AppendQuote(t.b, s)
 }
 
 func (t *Trace) int(v int) {
+	if t.sup >= 0 {
+		return
+	}
 	t.sep()
 	t.b = strconv.AppendInt(t.b, int64(v), 10)
 }
 
 // num writes a float as graphite2's json does (printf "%g").
 func (t *Trace) num(v float32) {
+	if t.sup >= 0 {
+		return
+	}
 	t.sep()
 	t.b = strconv.AppendFloat(t.b, float64(v), 'g', 6, 64)
 }
 
 func (t *Trace) bool(v bool) {
+	if t.sup >= 0 {
+		return
+	}
 	t.sep()
 	t.b = strconv.AppendBool(t.b, v)
 }
 
 func (t *Trace) null() {
+	if t.sup >= 0 {
+		return
+	}
 	t.sep()
 	t.b = append(t.b, "null"...)
 }
@@ -263,7 +312,7 @@ const maxChainWalk = 1000
 // slots writes the segment's slot stream from first to the end.
 func (t *Trace) slots(g *segment) {
 	t.open('[')
-	for s, n := g.first, 0; s != nil && n <= maxSegGrowth*len(g.chars)+2; s, n = s.next, n+1 {
+	for s, n := g.first, 0; s != nil && n <= maxSegGrowth*len(g.chars)+2 && !t.trunc; s, n = s.next, n+1 {
 		t.slot(g, s)
 	}
 	t.close()
@@ -290,7 +339,9 @@ func (t *Trace) segStart() {
 // segEnd closes the passes and writes the output slots, the advance and
 // the characters (Face::runGraphite).
 func (t *Trace) segEnd(g *segment) {
-	g.positionSlots(0, false, nil, nil, g.currdir(), true)
+	if !t.trunc {
+		g.positionSlots(0, false, nil, nil, g.currdir(), true)
+	}
 	t.item()
 	t.close()
 	t.k("outputdir")
@@ -337,7 +388,9 @@ func (t *Trace) passStart(g *segment, id int, passRTL bool) {
 	t.k("passdir")
 	t.str(dirName(passRTL))
 	t.k("slots")
-	g.positionSlots(0, false, nil, nil, g.currdir(), true)
+	if !t.trunc {
+		g.positionSlots(0, false, nil, nil, g.currdir(), true)
+	}
 	t.slots(g)
 }
 
@@ -355,7 +408,9 @@ func (t *Trace) justStart() {
 func (t *Trace) justEnd(g *segment, first, last *slot) {
 	t.item()
 	t.close()
-	g.positionSlots(0, false, first, last, g.dir != 0, true)
+	if !t.trunc {
+		g.positionSlots(0, false, first, last, g.dir != 0, true)
+	}
 	var end *slot
 	if last != nil {
 		end = last.sibling
@@ -482,12 +537,14 @@ func (sh *Shaper) doRulesTraced(p *pass, s *slot) *slot {
 	if out != nil {
 		pre = out.pos
 	}
-	seg.positionSlots(0, false, nil, nil, seg.currdir(), true)
+	if !t.trunc {
+		seg.positionSlots(0, false, nil, nil, seg.currdir(), true)
+	}
 	first := seg.first
 	if i := sm.precontext; i >= 0 && i < len(sm.arr) && sm.arr[i] != nil {
 		first = sm.arr[i].next
 	}
-	for x, n := first, 0; x != out && x != nil && n <= maxSegGrowth*len(seg.chars)+2; x, n = x.next, n+1 {
+	for x, n := first, 0; x != out && x != nil && n <= maxSegGrowth*len(seg.chars)+2 && !t.trunc; x, n = x.next, n+1 {
 		t.slot(seg, x)
 	}
 	t.close()
