@@ -224,8 +224,7 @@ func TestGRTraceTexts(t *testing.T) {
 		return p
 	})
 	t.Logf("gr trace equal to graphite2's trace: %d/%d text files; %d more equal but for graphite2's collision phases", same, n, noColl)
-	// the known gap: the collision phases of Awami Nastaliq's 5 lines
-	if n != 55 || same < 50 || same+noColl != n {
-		t.Errorf("%d/%d equal, %d more without collision phases (want 55 files, at least 50 equal, the rest equal without collision phases)", same, n, noColl)
+	if n != 55 || same != n {
+		t.Errorf("%d/%d equal, %d more without collision phases (want 55/55)", same, n, noColl)
 	}
 }

@@ -166,7 +166,11 @@ func (sh *Shaper) runPass(p *pass, reverse bool) bool {
 	if p.kernColls != 0 && !sh.collisionKern(p, seg, int(sm.dir)) {
 		return false
 	}
-	return sh.collisionFinish(seg)
+	ok := sh.collisionFinish(seg)
+	if sh.tr != nil && p.numCollRuns != 0 {
+		sh.tr.close() // the collisions array (Pass::collisionFinish)
+	}
+	return ok
 }
 
 // runRules is the rule loop of Pass::runGraphite: at each slot from s, the

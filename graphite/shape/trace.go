@@ -18,10 +18,13 @@ import (
 // ("XXXX-XX-XXXX", "0000-00-0000" for none); a Trace names each slot
 // "0000-00-NNNN" by a serial number that is new for every slot the segment
 // takes, so two traces compare equal after renumbering ids in order of first
-// appearance. Not recorded yet: the collision-avoidance phases graphite2
-// writes into a pass object ("collisions": Pass::collisionShift's and
-// collisionKern's moves with their cost vectors); the slots' collision
-// attributes are recorded.
+// appearance. Collision avoidance is recorded as graphite2 records it: each
+// pass's "collisions" phases (Pass::collisionShift, collisionKern) with
+// their moves (ShiftCollider::resolve's four vectors with the zones'
+// insertions and removals, ranges and costs, or the "missed" glyphs;
+// KernCollider::resolve's slices with their nearest neighbours). A pass
+// with kerning collisions but no shifting ones makes graphite2 write
+// invalid JSON; there the kerning phase is left out.
 //
 // Tracing changes no shaping result: like graphite2, a traced segment
 // positions its slots before each pass and after each rule to report them,
