@@ -311,6 +311,7 @@ func (s *Server) navBar(q *ttQuery, steps []stepRec) string {
 	outTo := -1
 	if n > 0 && n < total && steps[n-1].depth > 0 {
 		d := steps[n-1].depth
+		outTo = total // the call returns with the last instruction
 		for k := n; k < total; k++ {
 			if steps[k].depth < d {
 				outTo = k
