@@ -61,13 +61,9 @@ func runGRShape(args []string) error {
 		if *file != "" {
 			return usagef("--codes and -f exclude each other")
 		}
-		var t []rune
-		for _, h := range pos[1:] {
-			v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(h, "U+"), "0x"), 16, 32)
-			if err != nil || v == 0 || v > 0x10FFFF {
-				return usagef("bad code point %q", h)
-			}
-			t = append(t, rune(v))
+		t, err := parseGRCodes(pos[1:])
+		if err != nil {
+			return err
 		}
 		texts = append(texts, t)
 	case *file != "":

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"fontvm/graphite/shape"
@@ -59,12 +58,8 @@ func runGRTrace(args []string) error {
 	}
 	var text []rune
 	if *codes {
-		for _, h := range pos[1:] {
-			v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(h, "U+"), "0x"), 16, 32)
-			if err != nil || v == 0 || v > 0x10FFFF {
-				return usagef("bad code point %q", h)
-			}
-			text = append(text, rune(v))
+		if text, err = parseGRCodes(pos[1:]); err != nil {
+			return err
 		}
 	} else {
 		text = []rune(strings.Join(pos[1:], " "))

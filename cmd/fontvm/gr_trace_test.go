@@ -102,20 +102,8 @@ func grTraceCanonDrop(raw []byte, drop string) (string, int, error) {
 
 // grTraceArgs turns a trace file's codes and options into gr trace's arguments.
 func grTraceArgs(font string, f *grTraceFile) []string {
-	args := []string{"gr", "trace", font}
-	opts := shellWords(f.Options)
-	for i := 0; i < len(opts); i++ {
-		switch opts[i] {
-		case "-rtl":
-			args = append(args, "--rtl")
-		case "-feat":
-			i++
-			args = append(args, "--feat", opts[i])
-		case "-j":
-			i++
-			args = append(args, "--justify", opts[i])
-		}
-	}
+	flags, _ := grFonttestFlags(shellWords(f.Options))
+	args := append([]string{"gr", "trace", font}, flags...)
 	return append(append(args, "--codes"), strings.Fields(f.Codes)...)
 }
 

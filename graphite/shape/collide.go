@@ -759,22 +759,26 @@ func (sc *shiftCollider) hit(i int, vmin, vmax, omin, omax, otmin, otmax, lmargi
 	}
 }
 
+// tbase is where the target starts along vector i (x, y, sum, diff) in
+// ShiftCollider::resolve.
+func (sc *shiftCollider) tbase(i int) float32 {
+	switch i {
+	case 0:
+		return sc.currOffset.x
+	case 1:
+		return sc.currOffset.y
+	case 2:
+		return sc.currOffset.x + sc.currOffset.y
+	}
+	return sc.currOffset.x - sc.currOffset.y
+}
+
 func (sc *shiftCollider) resolve(isCol *bool) pt {
 	totalCost := float32(math.MaxFloat32 / 2)
 	var resultPos pt
 	*isCol = true
 	for i := 0; i < 4; i++ {
-		var tbase float32
-		switch i {
-		case 0:
-			tbase = sc.currOffset.x
-		case 1:
-			tbase = sc.currOffset.y
-		case 2:
-			tbase = sc.currOffset.x + sc.currOffset.y
-		case 3:
-			tbase = sc.currOffset.x - sc.currOffset.y
-		}
+		tbase := sc.tbase(i)
 		bestCost := float32(-1)
 		bestPos := sc.ranges[i].closest(0, &bestCost) - tbase
 		if bestCost >= 0 {

@@ -387,9 +387,6 @@ func preContext(s *slot, max int) (*slot, int) {
 func (sh *Shaper) doRules(p *pass, s *slot) *slot {
 	m := &sh.mach
 	sm := &sh.smap
-	if sh.tr != nil {
-		return sh.doRulesTraced(p, s)
-	}
 	rl := sh.rules.list()
 	k := 0
 	for ; k < len(rl); k++ {
@@ -407,6 +404,9 @@ func (sh *Shaper) doRules(p *pass, s *slot) *slot {
 	}
 	if m.status != stFinished {
 		return s
+	}
+	if sh.tr != nil {
+		return sh.doRulesTraced(s, rl, k)
 	}
 	if k < len(rl) {
 		r := rl[k]

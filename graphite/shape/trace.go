@@ -182,6 +182,27 @@ func (t *Trace) null() {
 	t.b = append(t.b, "null"...)
 }
 
+// kInt writes a member with an integer value.
+func (t *Trace) kInt(k string, v int) { t.k(k); t.int(v) }
+
+// kNum writes a member with a float value.
+func (t *Trace) kNum(k string, v float32) { t.k(k); t.num(v) }
+
+// kPos writes a member with a Position value.
+func (t *Trace) kPos(k string, p pt) { t.k(k); t.pos(p) }
+
+// kStr writes a member with a string value.
+func (t *Trace) kStr(k, v string) { t.k(k); t.str(v) }
+
+// kBool writes a member with a boolean value.
+func (t *Trace) kBool(k string, v bool) { t.k(k); t.bool(v) }
+
+// kID writes a member naming a slot.
+func (t *Trace) kID(k string, s *slot) { t.k(k); t.id(s) }
+
+// kRect writes a member with a Rect value.
+func (t *Trace) kRect(k string, r rect) { t.k(k); t.rect(r) }
+
 // pos writes a Position as a flat array.
 func (t *Trace) pos(p pt) {
 	t.open('[')
@@ -212,27 +233,18 @@ func serialName(n uint32) string {
 // slot writes a slot as graphite2's operator<<(json&, dslot) does.
 func (t *Trace) slot(g *segment, s *slot) {
 	t.open('{')
-	t.k("id")
-	t.id(s)
-	t.k("gid")
-	t.int(int(s.glyph))
+	t.kID("id", s)
+	t.kInt("gid", int(s.glyph))
 	t.k("charinfo")
 	t.open('{')
-	t.k("original")
-	t.int(int(s.original))
-	t.k("before")
-	t.int(int(s.before))
-	t.k("after")
-	t.int(int(s.after))
+	t.kInt("original", int(s.original))
+	t.kInt("before", int(s.before))
+	t.kInt("after", int(s.after))
 	t.close()
-	t.k("origin")
-	t.pos(s.pos)
-	t.k("shift")
-	t.pos(pt{float32(int(s.shift.x)), float32(int(s.shift.y))})
-	t.k("advance")
-	t.pos(s.advance)
-	t.k("insert")
-	t.bool(s.isInsertBefore())
+	t.kPos("origin", s.pos)
+	t.kPos("shift", pt{float32(int(s.shift.x)), float32(int(s.shift.y))})
+	t.kPos("advance", s.advance)
+	t.kBool("insert", s.isInsertBefore())
 	t.k("break")
 	brk := 0
 	if c := g.charinfo(s.original); c != nil {
@@ -240,22 +252,17 @@ func (t *Trace) slot(g *segment, s *slot) {
 	}
 	t.int(brk)
 	if s.just > 0 {
-		t.k("justification")
-		t.num(s.just)
+		t.kNum("justification", s.just)
 	}
 	if s.bidiLevel > 0 {
-		t.k("bidi")
-		t.int(int(s.bidiLevel))
+		t.kInt("bidi", int(s.bidiLevel))
 	}
 	if s.parent != nil {
 		t.k("parent")
 		t.open('{')
-		t.k("id")
-		t.id(s.parent)
-		t.k("level")
-		t.int(int(s.attLevel))
-		t.k("offset")
-		t.pos(s.attach.sub(s.with))
+		t.kID("id", s.parent)
+		t.kInt("level", int(s.attLevel))
+		t.kPos("offset", s.attach.sub(s.with))
 		t.close()
 	}
 	t.k("user")
@@ -275,34 +282,18 @@ func (t *Trace) slot(g *segment, s *slot) {
 	if c := g.collisionInfo(s); c != nil {
 		t.k("collision")
 		t.open('{')
-		t.k("offset")
-		t.pos(c.offset)
-		t.k("limit")
-		t.open('[')
-		t.num(c.limit.blx)
-		t.num(c.limit.bly)
-		t.num(c.limit.trx)
-		t.num(c.limit.try)
-		t.close()
-		t.k("flags")
-		t.int(int(c.flags))
-		t.k("margin")
-		t.pos(pt{float32(c.margin), float32(c.marginWt)})
-		t.k("exclude")
-		t.int(int(c.exclGlyph))
-		t.k("excludeoffset")
-		t.pos(c.exclOffset)
+		t.kPos("offset", c.offset)
+		t.kRect("limit", c.limit)
+		t.kInt("flags", int(c.flags))
+		t.kPos("margin", pt{float32(c.margin), float32(c.marginWt)})
+		t.kInt("exclude", int(c.exclGlyph))
+		t.kPos("excludeoffset", c.exclOffset)
 		if c.seqOrder != 0 {
-			t.k("seqclass")
-			t.pos(pt{float32(c.seqClass), float32(c.seqProxClass)})
-			t.k("seqorder")
-			t.int(int(c.seqOrder))
-			t.k("seqabove")
-			t.pos(pt{float32(c.seqAboveXoff), float32(c.seqAboveWt)})
-			t.k("seqbelow")
-			t.pos(pt{float32(c.seqBelowXlim), float32(c.seqBelowWt)})
-			t.k("seqvalign")
-			t.pos(pt{float32(c.seqValignHt), float32(c.seqValignWt)})
+			t.kPos("seqclass", pt{float32(c.seqClass), float32(c.seqProxClass)})
+			t.kInt("seqorder", int(c.seqOrder))
+			t.kPos("seqabove", pt{float32(c.seqAboveXoff), float32(c.seqAboveWt)})
+			t.kPos("seqbelow", pt{float32(c.seqBelowXlim), float32(c.seqBelowWt)})
+			t.kPos("seqvalign", pt{float32(c.seqValignHt), float32(c.seqValignWt)})
 		}
 		t.close()
 	}
@@ -333,8 +324,7 @@ func (t *Trace) segStart() {
 	t.seg++
 	t.item()
 	t.open('{')
-	t.k("id")
-	t.str("ffff-ff-" + serialName(t.seg)[8:])
+	t.kStr("id", "ffff-ff-"+serialName(t.seg)[8:])
 	t.k("passes")
 	t.open('[')
 }
@@ -347,31 +337,23 @@ func (t *Trace) segEnd(g *segment) {
 	}
 	t.item()
 	t.close()
-	t.k("outputdir")
-	t.str(dirName(g.currdir()))
+	t.kStr("outputdir", dirName(g.currdir()))
 	t.k("output")
 	t.slots(g)
-	t.k("advance")
-	t.pos(g.advance)
+	t.kPos("advance", g.advance)
 	t.k("chars")
 	t.open('[')
 	for i := range g.chars {
 		c := &g.chars[i]
 		t.open('{')
-		t.k("offset")
-		t.int(int(c.base))
-		t.k("unicode")
-		t.int(int(c.char))
-		t.k("break")
-		t.int(int(c.brk))
-		t.k("flags")
-		t.int(int(c.flags))
+		t.kInt("offset", int(c.base))
+		t.kInt("unicode", int(c.char))
+		t.kInt("break", int(c.brk))
+		t.kInt("flags", int(c.flags))
 		t.k("slot")
 		t.open('{')
-		t.k("before")
-		t.int(int(c.before))
-		t.k("after")
-		t.int(int(c.after))
+		t.kInt("before", int(c.before))
+		t.kInt("after", int(c.after))
 		t.close()
 		t.close()
 	}
@@ -384,12 +366,9 @@ func (t *Trace) segEnd(g *segment) {
 func (t *Trace) passStart(g *segment, id int, passRTL bool) {
 	t.item()
 	t.open('{')
-	t.k("id")
-	t.int(id)
-	t.k("slotsdir")
-	t.str(dirName(g.currdir()))
-	t.k("passdir")
-	t.str(dirName(passRTL))
+	t.kInt("id", id)
+	t.kStr("slotsdir", dirName(g.currdir()))
+	t.kStr("passdir", dirName(passRTL))
 	t.k("slots")
 	if !t.trunc {
 		g.positionSlots(0, false, nil, nil, g.currdir(), true)
@@ -401,8 +380,7 @@ func (t *Trace) passStart(g *segment, id int, passRTL bool) {
 func (t *Trace) justStart() {
 	t.item()
 	t.open('{')
-	t.k("justifies")
-	t.str("ffff-ff-" + serialName(t.seg)[8:])
+	t.kStr("justifies", "ffff-ff-"+serialName(t.seg)[8:])
 	t.k("passes")
 	t.open('[')
 }
@@ -449,32 +427,15 @@ func (sh *Shaper) inputSlot(n int) *slot {
 	return sh.mach.seg.last
 }
 
-// doRulesTraced is doRules as graphite2's Pass::findNDoRule runs it with a
-// logger: the rules tried before the one that ran are reported as failed
+// doRulesTraced is the end of doRules as graphite2's Pass::findNDoRule
+// runs it with a logger, once the rule to run (rl[k], none when k is
+// len(rl)) is known: the rules tried before it are reported as failed
 // (those whose pre-context the position lacks are left out), then the rule
 // that ran with the slots it output, or none, and the cursor.
-func (sh *Shaper) doRulesTraced(p *pass, s *slot) *slot {
+func (sh *Shaper) doRulesTraced(s *slot, rl []*rule, k int) *slot {
 	t := sh.tr
-	m := &sh.mach
 	sm := &sh.smap
-	seg := m.seg
-	rl := sh.rules.list()
-	k := 0
-	for ; k < len(rl); k++ {
-		r := rl[k]
-		sh.failRule = r.index
-		ctx := sm.precontext - r.preContext
-		if r.sort+ctx <= sm.size && ctx >= 0 && sm.arr[ctx+r.sort] != nil &&
-			(r.constraint == nil || sh.testConstraint(r, 1+ctx)) {
-			break
-		}
-		if m.status != stFinished {
-			return s
-		}
-	}
-	if m.status != stFinished {
-		return s
-	}
+	seg := sh.mach.seg
 	t.item()
 	t.open('{')
 	t.k("considered")
@@ -484,16 +445,12 @@ func (sh *Shaper) doRulesTraced(p *pass, s *slot) *slot {
 			continue
 		}
 		t.open('{')
-		t.k("id")
-		t.int(r.index)
-		t.k("failed")
-		t.bool(true)
+		t.kInt("id", r.index)
+		t.kBool("failed", true)
 		t.k("input")
 		t.open('{')
-		t.k("start")
-		t.id(sh.inputSlot(-r.preContext))
-		t.k("length")
-		t.int(r.sort)
+		t.kID("start", sh.inputSlot(-r.preContext))
+		t.kInt("length", r.sort)
 		t.close()
 		t.close()
 	}
@@ -501,8 +458,7 @@ func (sh *Shaper) doRulesTraced(p *pass, s *slot) *slot {
 		t.close()
 		t.k("output")
 		t.null()
-		t.k("cursor")
-		t.id(s.next)
+		t.kID("cursor", s.next)
 		t.close()
 		return s.next
 	}
@@ -512,16 +468,12 @@ func (sh *Shaper) doRulesTraced(p *pass, s *slot) *slot {
 	// Pass::dumpRuleEventOutput
 	t.item()
 	t.open('{')
-	t.k("id")
-	t.int(r.index)
-	t.k("failed")
-	t.bool(false)
+	t.kInt("id", r.index)
+	t.kBool("failed", false)
 	t.k("input")
 	t.open('{')
-	t.k("start")
-	t.id(sh.inputSlot(0))
-	t.k("length")
-	t.int(r.sort - r.preContext)
+	t.kID("start", sh.inputSlot(0))
+	t.kInt("length", r.sort-r.preContext)
 	t.close()
 	t.close()
 	t.close()
@@ -529,10 +481,8 @@ func (sh *Shaper) doRulesTraced(p *pass, s *slot) *slot {
 	t.open('{')
 	t.k("range")
 	t.open('{')
-	t.k("start")
-	t.id(sh.inputSlot(0))
-	t.k("end")
-	t.id(out)
+	t.kID("start", sh.inputSlot(0))
+	t.kID("end", out)
 	t.close()
 	t.k("slots")
 	t.open('[')
@@ -562,8 +512,7 @@ func (sh *Shaper) doRulesTraced(p *pass, s *slot) *slot {
 		out = sh.collectGarbage(out)
 	}
 	out = sh.adjustSlot(adv, out)
-	t.k("cursor")
-	t.id(out)
+	t.kID("cursor", out)
 	t.close()
 	return out
 }

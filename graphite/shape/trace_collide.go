@@ -45,11 +45,9 @@ func (t *Trace) rect(r rect) {
 // phaseStart opens a collision phase object with its moves array.
 func (t *Trace) phaseStart(phase string, loop int) {
 	t.open('{')
-	t.k("phase")
-	t.str(phase)
+	t.kStr("phase", phase)
 	if loop >= 0 {
-		t.k("loop")
-		t.int(loop)
+		t.kInt("loop", loop)
 	}
 	t.k("moves")
 	t.open('[')
@@ -66,8 +64,7 @@ func (t *Trace) collisionsStart(loops int) {
 	t.k("collisions")
 	t.open('[')
 	t.open('{')
-	t.k("num-loops")
-	t.int(loops)
+	t.kInt("num-loops", loops)
 	t.close()
 }
 
@@ -88,28 +85,27 @@ func (t *Trace) zoneRanges(z *zones) {
 	t.close()
 }
 
+// moveHead opens a collision move object with the slot (under key), its
+// glyph and its movement limit.
+func (t *Trace) moveHead(key string, s *slot, limit rect) {
+	t.open('{')
+	t.kID(key, s)
+	t.kInt("gid", int(s.glyph))
+	t.kRect("limit", limit)
+}
+
 // shiftMissed writes the object Pass::resolveCollisions writes for a glyph
 // that collides with nothing.
 func (t *Trace) shiftMissed(seg *segment, sc *shiftCollider) {
 	f := seg.face
 	gid := sc.target.glyph
-	t.open('{')
-	t.k("missed")
-	t.id(sc.target)
-	t.k("gid")
-	t.int(int(gid))
-	t.k("limit")
-	t.rect(sc.limit)
+	t.moveHead("missed", sc.target, sc.limit)
 	t.k("target")
 	t.open('{')
-	t.k("origin")
-	t.pos(sc.target.pos)
-	t.k("margin")
-	t.num(sc.margin)
-	t.k("bbox")
-	t.rect(f.glyphBBox(int(gid)))
-	t.k("slantbox")
-	t.rect(f.slant(gid))
+	t.kPos("origin", sc.target.pos)
+	t.kNum("margin", sc.margin)
+	t.kRect("bbox", f.glyphBBox(int(gid)))
+	t.kRect("slantbox", f.slant(gid))
 	t.close()
 	t.k("ranges")
 	t.open('[')
@@ -130,48 +126,27 @@ var vectorNames = [4]string{"x", "y", "sum (NE-SW)", "diff (NW-SE)"}
 func (t *Trace) shiftMove(seg *segment, sc *shiftCollider, result pt, isCol bool) {
 	f := seg.face
 	gid := sc.target.glyph
-	t.open('{')
-	t.k("slot")
-	t.id(sc.target)
-	t.k("gid")
-	t.int(int(gid))
-	t.k("limit")
-	t.rect(sc.limit)
+	t.moveHead("slot", sc.target, sc.limit)
 	t.k("target")
 	t.open('{')
-	t.k("origin")
-	t.pos(sc.origin)
-	t.k("currShift")
-	t.pos(sc.currShift)
+	t.kPos("origin", sc.origin)
+	t.kPos("currShift", sc.currShift)
 	t.k("currOffset")
 	var off pt
 	if c := seg.collisionInfo(sc.target); c != nil {
 		off = c.offset
 	}
 	t.pos(off)
-	t.k("bbox")
-	t.rect(f.glyphBBox(int(gid)))
-	t.k("slantBox")
-	t.rect(f.slant(gid))
-	t.k("fix")
-	t.str("shift")
+	t.kRect("bbox", f.glyphBBox(int(gid)))
+	t.kRect("slantBox", f.slant(gid))
+	t.kStr("fix", "shift")
 	t.close()
 	t.k("vectors")
 	t.open('[')
 	totalCost := float32(3.4028234663852886e38 / 2)
 	bestAxis := -1
 	for i := 0; i < 4; i++ {
-		var tbase float32
-		switch i {
-		case 0:
-			tbase = sc.currOffset.x
-		case 1:
-			tbase = sc.currOffset.y
-		case 2:
-			tbase = sc.currOffset.x + sc.currOffset.y
-		case 3:
-			tbase = sc.currOffset.x - sc.currOffset.y
-		}
+		tbase := sc.tbase(i)
 		z := &sc.ranges[i]
 		bestCost := float32(-1)
 		bestPos := z.closest(0, &bestCost) - tbase
@@ -179,10 +154,8 @@ func (t *Trace) shiftMove(seg *segment, sc *shiftCollider, result pt, isCol bool
 			totalCost, bestAxis = bestCost, i
 		}
 		t.open('{')
-		t.k("direction")
-		t.str(vectorNames[i])
-		t.k("targetMin")
-		t.num(tbase)
+		t.kStr("direction", vectorNames[i])
+		t.kNum("targetMin", tbase)
 		t.k("removals")
 		t.open('[')
 		for _, r := range z.recs {
@@ -207,19 +180,14 @@ func (t *Trace) shiftMove(seg *segment, sc *shiftCollider, result pt, isCol bool
 		t.close()
 		t.k("ranges")
 		t.zoneRanges(z)
-		t.k("bestCost")
-		t.num(bestCost)
-		t.k("bestVal")
-		t.num(bestPos + tbase)
+		t.kNum("bestCost", bestCost)
+		t.kNum("bestVal", bestPos+tbase)
 		t.close()
 	}
 	t.close()
-	t.k("result")
-	t.pos(result)
-	t.k("bestAxis")
-	t.int(bestAxis)
-	t.k("stillBad")
-	t.bool(isCol)
+	t.kPos("result", result)
+	t.kInt("bestAxis", bestAxis)
+	t.kBool("stillBad", isCol)
 	t.close()
 }
 
@@ -230,40 +198,24 @@ func (t *Trace) kernMove(seg *segment, k *kernCollider, dir int) {
 	gid := k.target.glyph
 	needed := fm(float32(1-2*(dir&1)), k.mingap)
 	result := min32(k.limit.trx-k.offsetPrev.x, max32(needed, k.limit.blx-k.offsetPrev.x))
-	t.open('{')
-	t.k("slot")
-	t.id(k.target)
-	t.k("gid")
-	t.int(int(gid))
-	t.k("limit")
-	t.rect(k.limit)
-	t.k("miny")
-	t.num(k.miny)
-	t.k("maxy")
-	t.num(k.maxy)
-	t.k("slicewidth")
-	t.num(k.sliceWidth)
+	t.moveHead("slot", k.target, k.limit)
+	t.kNum("miny", k.miny)
+	t.kNum("maxy", k.maxy)
+	t.kNum("slicewidth", k.sliceWidth)
 	t.k("target")
 	t.open('{')
-	t.k("origin")
-	t.pos(k.target.pos)
-	t.k("offsetPrev")
-	t.pos(k.offsetPrev)
-	t.k("bbox")
-	t.rect(f.glyphBBox(int(gid)))
-	t.k("slantBox")
-	t.rect(f.slant(gid))
-	t.k("fix")
-	t.str("kern")
+	t.kPos("origin", k.target.pos)
+	t.kPos("offsetPrev", k.offsetPrev)
+	t.kRect("bbox", f.glyphBBox(int(gid)))
+	t.kRect("slantBox", f.slant(gid))
+	t.kStr("fix", "kern")
 	t.close()
 	t.k("slices")
 	t.open('[')
 	for i, e := range k.edges {
 		t.open('{')
-		t.k("i")
-		t.int(i)
-		t.k("targetEdge")
-		t.num(e)
+		t.kInt("i", i)
+		t.kNum("targetEdge", e)
 		t.k("neighbor")
 		var n *slot
 		ne := float32(0)
@@ -271,20 +223,14 @@ func (t *Trace) kernMove(seg *segment, k *kernCollider, dir int) {
 			n, ne = k.near[i], k.nearEdges[i]
 		}
 		t.id(n)
-		t.k("nearEdge")
-		t.num(ne)
+		t.kNum("nearEdge", ne)
 		t.close()
 	}
 	t.close()
-	t.k("xbound")
-	t.num(k.xbound)
-	t.k("minGap")
-	t.num(k.mingap)
-	t.k("needed")
-	t.num(needed)
-	t.k("result")
-	t.num(result)
-	t.k("stillBad")
-	t.bool(result != needed)
+	t.kNum("xbound", k.xbound)
+	t.kNum("minGap", k.mingap)
+	t.kNum("needed", needed)
+	t.kNum("result", result)
+	t.kBool("stillBad", result != needed)
 	t.close()
 }

@@ -2,12 +2,8 @@ package shape
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
-
-	"fontvm/internal/corpus"
 )
 
 // TestTraceChangesNothing shapes every line of the benchmark texts with and
@@ -69,15 +65,7 @@ func TestTraceTruncated(t *testing.T) {
 // FuzzTrace corrupts a suite font as FuzzCorruptFont does and shapes with a
 // trace: no panic, and the trace is valid JSON.
 func FuzzTrace(f *testing.F) {
-	dir := corpus.Graphite2Tests(f)
-	var fonts [][]byte
-	for _, n := range fuzzFonts {
-		b, err := os.ReadFile(filepath.Join(dir, "fonts", n))
-		if err != nil {
-			f.Fatal(err)
-		}
-		fonts = append(fonts, b)
-	}
+	fonts := loadFuzzFonts(f)
 	f.Add(uint8(0), uint32(0x2118D), uint8(32), "\u1000\u103c\u102d\u102f", false)
 	f.Add(uint8(1), uint32(1000), uint8(7), "Hello world", false)
 	f.Add(uint8(2), uint32(40000), uint8(1), "\u0628\u0628\u064e\u0644", true)

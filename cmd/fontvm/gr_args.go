@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"fontvm/graphite/shape"
@@ -31,4 +32,18 @@ func grShapeFeatures(face *shape.Face, feat string) (uint32, []shape.Feature) {
 		fmt.Fprintf(grFeatWarn, "fontvm: --feat %q: %d of %d settings name no feature of the font (ignored, as gr2fonttest ignores them)\n", feat, items-applied, items)
 	}
 	return lang, feats
+}
+
+// parseGRCodes reads hexadecimal code points ("1000", "U+1000", "0x1000"),
+// as gr shape and gr trace take them after --codes.
+func parseGRCodes(hex []string) ([]rune, error) {
+	t := make([]rune, 0, len(hex))
+	for _, h := range hex {
+		v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(h, "U+"), "0x"), 16, 32)
+		if err != nil || v == 0 || v > 0x10FFFF {
+			return nil, usagef("bad code point %q", h)
+		}
+		t = append(t, rune(v))
+	}
+	return t, nil
 }

@@ -63,24 +63,30 @@ func shellWords(s string) []string {
 	return out
 }
 
-// grFonttestCLIArgs maps gr2fonttest's options to gr shape's.
-func grFonttestCLIArgs(font string, args []string) []string {
-	cli := []string{"gr", "shape", "--format", "gr2log", font}
-	var codes []string
+// grFonttestFlags maps gr2fonttest's options (-rtl, -feat X, -j N) to the
+// CLI's flags and returns them and the remaining words (the codes).
+func grFonttestFlags(args []string) (flags, rest []string) {
 	for i := 0; i < len(args); i++ {
-		switch args[i] {
-		case "-rtl":
-			cli = append(cli, "--rtl")
-		case "-feat":
+		switch {
+		case args[i] == "-rtl":
+			flags = append(flags, "--rtl")
+		case args[i] == "-feat" && i+1 < len(args):
 			i++
-			cli = append(cli, "--feat", args[i])
-		case "-j":
+			flags = append(flags, "--feat", args[i])
+		case args[i] == "-j" && i+1 < len(args):
 			i++
-			cli = append(cli, "--justify", args[i])
+			flags = append(flags, "--justify", args[i])
 		default:
-			codes = append(codes, args[i])
+			rest = append(rest, args[i])
 		}
 	}
+	return flags, rest
+}
+
+// grFonttestCLIArgs maps a fonttest case to gr shape's arguments.
+func grFonttestCLIArgs(font string, args []string) []string {
+	flags, codes := grFonttestFlags(args)
+	cli := append([]string{"gr", "shape", "--format", "gr2log", font}, flags...)
 	return append(append(cli, "--codes"), codes...)
 }
 
