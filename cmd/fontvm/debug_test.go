@@ -266,11 +266,18 @@ func TestDebugChromium(t *testing.T) {
 	}
 	shot("tt-glyph68-12ppem-v40.png", u+"tt?glyph=68&ppem=12&mode=v40&step=7000", "1500,1000")
 	shot("tt-glyph74-9ppem-v35-end.png", u+"tt?glyph=74&ppem=9&mode=v35&step=999999", "1500,1000")
-	padauk := corpus.GraphiteFonts[0]
-	if _, err := os.Stat(padauk.Path); err != nil {
-		corpus.Missing(t, padauk.Path)
-		return
+	for _, c := range []struct {
+		font       corpus.Font
+		name, path string
+	}{
+		{corpus.GraphiteFonts[0], "gr-padauk.png", "gr?codes=1000+103C+102D+102F"},
+		{corpus.GraphiteFonts[1], "gr-awami-collisions.png", "gr?codes=067E+06CC+0645+0627+06AF+0627+062A&rtl=1"},
+	} {
+		if _, err := os.Stat(c.font.Path); err != nil {
+			corpus.Missing(t, c.font.Path)
+			continue
+		}
+		g := debugServer(t, c.font.Path)
+		shot(c.name, g+c.path, "1400,1600")
 	}
-	g := debugServer(t, padauk.Path)
-	shot("gr-padauk.png", g+"gr?codes=1000+103C+102D+102F", "1500,1400")
 }

@@ -64,6 +64,23 @@ type grPass struct {
 	Collisions json.RawMessage `json:"collisions"`
 }
 
+// grPhase is one collision phase of a pass (Pass::collisionShift and
+// collisionKern): its moves, each a glyph the collider tried to place.
+type grPhase struct {
+	NumLoops *int   `json:"num-loops"`
+	Phase    string `json:"phase"`
+	Loop     *int   `json:"loop"`
+	Moves    []struct {
+		Slot     string     `json:"slot"`
+		Missed   string     `json:"missed"`
+		GID      int        `json:"gid"`
+		Result   any        `json:"result"`
+		StillBad *bool      `json:"stillBad"`
+		Vectors  []struct{} `json:"vectors"`
+		Slices   []struct{} `json:"slices"`
+	} `json:"moves"`
+}
+
 // grSegment is a segment object or a justification object of the trace.
 type grSegment struct {
 	Justifies string     `json:"justifies"`
@@ -170,8 +187,43 @@ func (s *Server) serveGR(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			fmt.Fprintf(&b, " · %d rules tried, %d fired", tried, fired)
-			if len(p.Collisions) > 0 {
-				b.WriteString(" · collision avoidance ran")
+			var phases []grPhase
+			if len(p.Collisions) > 0 && json.Unmarshal(p.Collisions, &phases) == nil {
+				b.WriteString(`<div class="ev">collision avoidance:`)
+				for _, ph := range phases {
+					if ph.NumLoops != nil {
+						fmt.Fprintf(&b, " %d loops;", *ph.NumLoops)
+						continue
+					}
+					fmt.Fprintf(&b, ` <b>phase %s</b>`, esc(ph.Phase))
+					if ph.Loop != nil {
+						fmt.Fprintf(&b, " (loop %d)", *ph.Loop)
+					}
+					if len(ph.Moves) == 0 {
+						b.WriteString(": no moves;")
+						continue
+					}
+					b.WriteString(":")
+					for _, mv := range ph.Moves {
+						switch {
+						case mv.Missed != "":
+							fmt.Fprintf(&b, ` <span class="fail">%s g%d collides with nothing</span>`, name(mv.Missed), mv.GID)
+						default:
+							res, _ := json.Marshal(mv.Result)
+							bad := ""
+							if mv.StillBad != nil && *mv.StillBad {
+								bad = " (still colliding)"
+							}
+							kind := "shift"
+							if len(mv.Slices) > 0 {
+								kind = "kern"
+							}
+							fmt.Fprintf(&b, ` <span class="fire">%s %s g%d → %s%s</span>`, kind, name(mv.Slot), mv.GID, esc(string(res)), bad)
+						}
+					}
+					b.WriteString(";")
+				}
+				b.WriteString(`</div>`)
 			}
 			b.WriteString(`<div class="slots">after: `)
 			for _, sl := range after {
