@@ -94,14 +94,14 @@ type slot struct {
 	justs            []int16 // nil until a justification attribute is set
 	justBuf          []int16 // storage for justs, kept across segments
 	inUse            bool    // handed out by the Shaper's pool
-	serial           uint32  // the Shaper's count of slots taken, when this one was (trace ids)
+	serial           uint32  // the slot's name in a trace: new when the slot is made or freed (as graphite2's generation count)
 }
 
 func (s *slot) reset() {
-	u, jb := s.user, s.justBuf
+	u, jb, sr := s.user, s.justBuf, s.serial
 	*s = slot{} // (cheaper than a composite literal, which goes through a temporary)
 	s.bidiCls = -1
-	s.user, s.justBuf = u, jb
+	s.user, s.justBuf, s.serial = u, jb, sr
 	// inUse is cleared too: allocSlot sets it after reset
 	clear(u)
 }

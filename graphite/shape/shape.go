@@ -97,7 +97,7 @@ type Shaper struct {
 	failRule   int
 	coll       collider
 	tr         *Trace // nil unless tracing (SetTrace)
-	serial     uint32 // slots taken so far (trace ids)
+	serial     uint32 // the last slot name given (trace ids)
 }
 
 // NewShaper returns a Shaper for f.
@@ -114,6 +114,8 @@ func (sh *Shaper) allocSlot() *slot {
 		ub := make([]int16, slotBlock*nu)
 		for i := range blk {
 			blk[i].user = ub[i*nu : (i+1)*nu : (i+1)*nu]
+			sh.serial++
+			blk[i].serial = sh.serial
 			sh.free = append(sh.free, &blk[i])
 		}
 		sh.blocks = append(sh.blocks, blk)
@@ -123,8 +125,6 @@ func (sh *Shaper) allocSlot() *slot {
 	sh.free = sh.free[:len(sh.free)-1]
 	s.reset()
 	s.inUse = true
-	sh.serial++
-	s.serial = sh.serial
 	sh.handed = append(sh.handed, s)
 	return s
 }
@@ -134,6 +134,10 @@ func (sh *Shaper) releaseSlot(s *slot) {
 		return
 	}
 	s.reset()
+	// graphite2's freeSlot counts a generation: a freed slot is named as
+	// its next use will be
+	sh.serial++
+	s.serial = sh.serial
 	sh.free = append(sh.free, s)
 }
 
@@ -142,6 +146,8 @@ func (sh *Shaper) resetPool() {
 	for _, s := range sh.handed {
 		if s.inUse {
 			s.inUse = false
+			sh.serial++
+			s.serial = sh.serial
 			sh.free = append(sh.free, s)
 		}
 	}
