@@ -32,7 +32,7 @@ func grTraceJSON(face *shape.Face, text []rune, rtl bool, feat string, justify i
 		if err != nil {
 			return nil, err
 		}
-		opts.Justify = float32(float64(out.AdvanceX) * float64(justify) / 100.)
+		opts.Justify = shape.JustifyWidth(out.AdvanceX, justify)
 	}
 	tr := shape.NewTrace()
 	sh.SetTrace(tr)

@@ -15,3 +15,10 @@ func ParseFeatureString(f *Face, s string) (lang uint32, feats []Feature, applie
 	lang, feats = parseGR2Features(io.Discard, f, s)
 	return lang, feats, len(feats)
 }
+
+// JustifyWidth is the width gr2fonttest -j percent justifies a segment of
+// the given advance to: gr_seg_advance_X(seg) * percent / 100., a float
+// product divided in double, rounded to float for gr_seg_justify.
+func JustifyWidth(advance float32, percent int) float32 {
+	return float32(float64(float32(advance*float32(percent))) / 100)
+}

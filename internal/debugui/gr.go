@@ -300,7 +300,7 @@ func (s *Server) grTrace(text []rune, rtl bool, feat string, justify int) ([]grS
 		if err != nil {
 			return nil, nil, err
 		}
-		opts.Justify = float32(float64(out.AdvanceX) * float64(justify) / 100.)
+		opts.Justify = shape.JustifyWidth(out.AdvanceX, justify)
 	}
 	tr := shape.NewTrace()
 	sh.SetTrace(tr)
