@@ -742,6 +742,9 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 		seg.collisionFromGlyph(&info, ex.glyph)
 		res = sc.mergeSlot(seg, ex, &info, currShift, isAfter, sameCluster, &isCol, true) && res
 		seg.sh.releaseSlot(ex)
+		if seg.sh.tr != nil {
+			seg.sh.renameFreed(ex)
+		}
 	}
 	if isCol {
 		*hasCol = true

@@ -1191,10 +1191,9 @@ func (m *machine) userAttr(s *slot, sub int) int32 {
 // putCopy is put_copy's copy of ref into is (is has no attachments).
 func (m *machine) putCopy(is, ref *slot) {
 	prev, next := is.prev, is.next
-	u, jb, sr := is.user, is.justBuf, is.serial
+	u, jb := is.user, is.justBuf
 	copy(u, ref.user)
 	*is = *ref
-	is.serial = sr
 	is.child = nil
 	is.sibling = nil
 	is.user = u
@@ -1280,10 +1279,9 @@ func (m *machine) delete(is *slot) *slot {
 
 // tempCopy makes ns a copy of is, marked as a copy.
 func (m *machine) tempCopy(ns, is *slot) {
-	u, jb, sr := ns.user, ns.justBuf, ns.serial
+	u, jb := ns.user, ns.justBuf
 	copy(u, is.user)
 	*ns = *is
-	ns.serial = sr
 	ns.user = u
 	ns.justBuf = jb
 	if is.justs != nil {

@@ -94,16 +94,35 @@ type slot struct {
 	justs            []int16 // nil until a justification attribute is set
 	justBuf          []int16 // storage for justs, kept across segments
 	inUse            bool    // handed out by the Shaper's pool
-	serial           uint32  // the slot's name in a trace: new when the slot is made or freed (as graphite2's generation count)
 }
 
 func (s *slot) reset() {
-	u, jb, sr := s.user, s.justBuf, s.serial
+	u, jb := s.user, s.justBuf
 	*s = slot{} // (cheaper than a composite literal, which goes through a temporary)
 	s.bidiCls = -1
-	s.user, s.justBuf, s.serial = u, jb, sr
+	s.user, s.justBuf = u, jb
 	// inUse is cleared too: allocSlot sets it after reset
 	clear(u)
+}
+
+// serial is the slot's name in a trace. Like graphite2's generation count,
+// which graphite2 keeps in the slot's user attributes after the Silf's
+// own, it lives in two int16s after the user attributes (s.user's capacity
+// beyond its length), where reset, copies and attribute stores leave it.
+func (s *slot) serial() uint32 {
+	u := s.user[len(s.user):cap(s.user)]
+	if len(u) < 2 {
+		return 0
+	}
+	return uint32(uint16(u[0]))<<16 | uint32(uint16(u[1]))
+}
+
+// setSerial names the slot n.
+func (s *slot) setSerial(n uint32) {
+	u := s.user[len(s.user):cap(s.user)]
+	if len(u) >= 2 {
+		u[0], u[1] = int16(n>>16), int16(n)
+	}
 }
 
 // glyphID is Slot::glyph(): the real glyph of a pseudo glyph.
@@ -290,6 +309,9 @@ func (g *segment) freeSlot(s *slot) {
 		}
 	}
 	g.sh.releaseSlot(s)
+	if g.sh.tr != nil {
+		g.sh.renameFreed(s)
+	}
 }
 
 func (g *segment) glyphAttr(gid uint16, a int) int16 { return g.face.glyphAttr(int(gid), a) }

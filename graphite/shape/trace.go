@@ -217,7 +217,29 @@ func (t *Trace) id(s *slot) {
 		t.str("0000-00-0000")
 		return
 	}
-	t.str(serialName(s.serial))
+	t.str(serialName(s.serial()))
+}
+
+// renameSlots gives the segment's slots and the free ones new names, as a
+// new graphite2 segment has new slots: names stay distinct across the
+// segments of one trace.
+func (sh *Shaper) renameSlots(seg *segment) {
+	for s, n := seg.first, 0; s != nil && n <= len(seg.chars); s, n = s.next, n+1 {
+		sh.serial++
+		s.setSerial(sh.serial)
+	}
+	for _, s := range sh.free {
+		sh.serial++
+		s.setSerial(sh.serial)
+	}
+}
+
+// renameFreed gives a slot just freed a new name: graphite2's freeSlot
+// counts a generation, so that a freed slot is named as its next use will
+// be (untraced, renameSlots names the slots when a traced segment starts).
+func (sh *Shaper) renameFreed(s *slot) {
+	sh.serial++
+	s.setSerial(sh.serial)
 }
 
 // serialName formats a serial as graphite2 formats an address.
