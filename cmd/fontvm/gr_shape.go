@@ -30,34 +30,6 @@ func grShapeTag(s string) uint32 {
 	return t
 }
 
-// parseGRShapeFeatures reads "id=val,id=val": id a number or a tag of up to four characters.
-func parseGRShapeFeatures(s string) ([]shape.Feature, error) {
-	var out []shape.Feature
-	if s == "" {
-		return nil, nil
-	}
-	for _, kv := range strings.Split(s, ",") {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" {
-			return nil, usagef("--feat %q: want id=value", kv)
-		}
-		val, err := strconv.Atoi(v)
-		if err != nil {
-			return nil, usagef("--feat %q: bad value", kv)
-		}
-		var id uint32
-		if n, err := strconv.ParseUint(k, 10, 32); err == nil {
-			id = uint32(n)
-		} else if len(k) <= 4 {
-			id = grShapeTag(k)
-		} else {
-			return nil, usagef("--feat %q: id longer than four characters", kv)
-		}
-		out = append(out, shape.Feature{ID: id, Value: int32(val)})
-	}
-	return out, nil
-}
-
 func runGRShape(args []string) error {
 	fs := newFlagSet("gr shape")
 	rtl := fs.Bool("rtl", false, "shape right to left")
@@ -84,23 +56,15 @@ func runGRShape(args []string) error {
 	if *justify < 0 {
 		return usagef("--justify must be positive")
 	}
-	feats, err := parseGRShapeFeatures(*feat)
-	if err != nil {
-		return err
-	}
 	var texts [][]rune
 	switch {
 	case *codes:
 		if *file != "" {
 			return usagef("--codes and -f exclude each other")
 		}
-		var t []rune
-		for _, h := range pos[1:] {
-			v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(h, "U+"), "0x"), 16, 32)
-			if err != nil || v == 0 || v > 0x10FFFF {
-				return usagef("bad code point %q", h)
-			}
-			t = append(t, rune(v))
+		t, err := parseGRCodes(pos[1:])
+		if err != nil {
+			return err
 		}
 		texts = append(texts, t)
 	case *file != "":
@@ -154,7 +118,8 @@ func runGRShape(args []string) error {
 		return nil
 	}
 	sh := shape.NewShaper(face)
-	opts := shape.Options{RTL: *rtl, Features: feats, SpecBitOps: *spec}
+	opts := shape.Options{RTL: *rtl, SpecBitOps: *spec}
+	opts.Lang, opts.Features = grShapeFeatures(face, *feat)
 	if *lang != "" {
 		opts.Lang = grShapeTag(*lang)
 	}

@@ -108,6 +108,8 @@ type zones struct {
 	ex                  []exclusion
 	marginLen, marginWt float32
 	pos, posm           float32
+	env                 *collEnv  // non-nil while tracing: insert and remove are recorded
+	recs                []zoneRec // what was inserted and removed since initialise (tracing)
 }
 
 func (z *zones) initialise(sd bool, xmin, xmax, marginLen, marginWt, a0 float32) {
@@ -116,6 +118,7 @@ func (z *zones) initialise(sd bool, xmin, xmax, marginLen, marginWt, a0 float32)
 	z.pos = xmin
 	z.posm = xmax
 	z.ex = z.ex[:0]
+	z.recs = z.recs[:0]
 	var e exclusion
 	if sd {
 		e = weightedSD(xmin, xmax, 1, a0, 0, 0, 0, 0, false)
@@ -152,6 +155,9 @@ func (z *zones) excludeWithMargins(xmin, xmax float32, axis int) {
 }
 
 func (z *zones) insert(e exclusion) {
+	if z.env != nil {
+		z.recs = append(z.recs, zoneRec{s: z.env.s, tag: z.env.tag, e: e})
+	}
 	e.x = max32(e.x, z.pos)
 	e.xm = min32(e.xm, z.posm)
 	if e.x >= e.xm {
@@ -199,6 +205,9 @@ func (z *zones) insert(e exclusion) {
 }
 
 func (z *zones) remove(x, xm float32) {
+	if z.env != nil {
+		z.recs = append(z.recs, zoneRec{s: z.env.s, tag: z.env.tag, del: true, e: exclusion{x: x, xm: xm}})
+	}
 	x = max32(x, z.pos)
 	xm = min32(xm, z.posm)
 	if x >= xm {
@@ -309,6 +318,7 @@ type shiftCollider struct {
 	seqClass     uint16
 	seqProxClass uint16
 	seqOrder     uint16
+	env          collEnv // what the zones' trace records name (graphite2's json env)
 }
 
 type collider struct {
@@ -573,6 +583,7 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 			}
 			orderFlags = orderFlags ^ ((((orderFlags >> 1) & orderFlags) & 0x15) * 3)
 		}
+		sc.env.s = s
 		// rect fields: bb (xi=blx, yi=bly, xa=trx, ya=try); slant (si=blx, di=bly, sa=trx, da=try)
 		for i := 0; i < 4; i++ {
 			var vmin, vmax, otmin, otmax, omin, omax, torg, cmin, cmax, lmargin float32
@@ -622,6 +633,7 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 				cmax = sc.limit.trx - sc.limit.bly - tsb.bly + tsb.try + torg
 				lmargin = sc.margin / isqrt2
 			}
+			sc.env.tag = -1
 			if orderFlags != 0 {
 				org := pt{tx, ty}
 				xminf := sc.limit.blx + sc.currOffset.x + tbb.blx
@@ -634,27 +646,41 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 					r1X := float32(cs.seqAboveXoff) + fm(0.5, bb.blx+bb.trx) + sx
 					r3X := float32(cs.seqBelowXlim) + bb.trx + sx + fm(0.5, tbb.trx-tbb.blx)
 					r2Y := fm(0.5, bb.bly+bb.try) + sy
+					sc.env.tag = -11
 					sc.addBoxSlope(true, rect{xminf, r2Y, r1X, ypinf}, tbb, tsb, org, 0, seqAboveWt, true, i)
+					sc.env.tag = -12
 					sc.removeBox(rect{xminf, yminf, r3X, r2Y}, tbb, tsb, org, i)
+					sc.env.tag = -13
 					sc.addBoxSlope(true, rect{r3X, yminf, xpinf, r2Y - valign}, tbb, tsb, org, seqBelowWt, 0, true, i)
+					sc.env.tag = -14
 					sc.addBoxSlope(false, rect{sx + bb.blx, r2Y, xpinf, r2Y + valign}, tbb, tsb, org, 0, seqValignWt, true, i)
+					sc.env.tag = -15
 					sc.addBoxSlope(false, rect{sx + bb.blx, r2Y - valign, xpinf, r2Y}, tbb, tsb, org, seqBelowWt, seqValignWt, false, i)
 				case seqLeftDown:
 					r1X := fm(0.5, bb.blx+bb.trx) + float32(cs.seqAboveXoff) + sx
 					r3X := bb.blx - float32(cs.seqBelowXlim) + sx - fm(0.5, tbb.trx-tbb.blx)
 					r2Y := fm(0.5, bb.bly+bb.try) + sy
+					sc.env.tag = -21
 					sc.addBoxSlope(true, rect{r1X, yminf, xpinf, r2Y}, tbb, tsb, org, 0, seqAboveWt, false, i)
+					sc.env.tag = -22
 					sc.removeBox(rect{r3X, r2Y, xpinf, ypinf}, tbb, tsb, org, i)
+					sc.env.tag = -23
 					sc.addBoxSlope(true, rect{xminf, r2Y - valign, r3X, ypinf}, tbb, tsb, org, seqBelowWt, 0, false, i)
+					sc.env.tag = -24
 					sc.addBoxSlope(false, rect{xminf, r2Y, sx + bb.trx, r2Y + valign}, tbb, tsb, org, 0, seqValignWt, true, i)
+					sc.env.tag = -25
 					sc.addBoxSlope(false, rect{xminf, r2Y - valign, sx + bb.trx, r2Y}, tbb, tsb, org, seqBelowWt, seqValignWt, false, i)
 				case seqNoAbove:
+					sc.env.tag = -31
 					sc.removeBox(rect{bb.blx - tbb.trx + sx, sy + bb.try, bb.trx - tbb.blx + sx, ypinf}, tbb, tsb, org, i)
 				case seqNoBelow:
+					sc.env.tag = -32
 					sc.removeBox(rect{bb.blx - tbb.trx + sx, yminf, bb.trx - tbb.blx + sx, sy + bb.bly}, tbb, tsb, org, i)
 				case seqNoLeft:
+					sc.env.tag = -33
 					sc.removeBox(rect{xminf, bb.bly - tbb.try + sy, bb.blx - tbb.trx + sx, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
 				case seqNoRight:
+					sc.env.tag = -34
 					sc.removeBox(rect{bb.trx - tbb.blx + sx, bb.bly - tbb.try + sy, xpinf, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
 				}
 			}
@@ -690,6 +716,7 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 					if vmax < cmin-lmargin || vmin > cmax+lmargin || omax < otmin-lmargin || omin > otmax+lmargin {
 						continue
 					}
+					sc.env.tag = j / 2
 					sc.hit(i, vmin, vmax, omin, omax, otmin, otmax, lmargin)
 					anyhits = true
 				}
@@ -697,6 +724,7 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 					isCol = true
 				}
 			} else {
+				sc.env.tag = -1
 				isCol = true
 				sc.hit(i, vmin, vmax, omin, omax, otmin, otmax, lmargin)
 			}
@@ -714,6 +742,9 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 		seg.collisionFromGlyph(&info, ex.glyph)
 		res = sc.mergeSlot(seg, ex, &info, currShift, isAfter, sameCluster, &isCol, true) && res
 		seg.sh.releaseSlot(ex)
+		if seg.sh.tr != nil {
+			seg.sh.renameFreed(ex)
+		}
 	}
 	if isCol {
 		*hasCol = true
@@ -731,22 +762,26 @@ func (sc *shiftCollider) hit(i int, vmin, vmax, omin, omax, otmin, otmax, lmargi
 	}
 }
 
+// tbase is where the target starts along vector i (x, y, sum, diff) in
+// ShiftCollider::resolve.
+func (sc *shiftCollider) tbase(i int) float32 {
+	switch i {
+	case 0:
+		return sc.currOffset.x
+	case 1:
+		return sc.currOffset.y
+	case 2:
+		return sc.currOffset.x + sc.currOffset.y
+	}
+	return sc.currOffset.x - sc.currOffset.y
+}
+
 func (sc *shiftCollider) resolve(isCol *bool) pt {
 	totalCost := float32(math.MaxFloat32 / 2)
 	var resultPos pt
 	*isCol = true
 	for i := 0; i < 4; i++ {
-		var tbase float32
-		switch i {
-		case 0:
-			tbase = sc.currOffset.x
-		case 1:
-			tbase = sc.currOffset.y
-		case 2:
-			tbase = sc.currOffset.x + sc.currOffset.y
-		case 3:
-			tbase = sc.currOffset.x - sc.currOffset.y
-		}
+		tbase := sc.tbase(i)
 		bestCost := float32(-1)
 		bestPos := sc.ranges[i].closest(0, &bestCost) - tbase
 		if bestCost >= 0 {
@@ -820,10 +855,14 @@ type kernCollider struct {
 	mingap     float32
 	xbound     float32
 	hit        bool
+	// while tracing: each slice's nearest neighbour and its edge
+	tracing   bool
+	near      []*slot
+	nearEdges []float32
 }
 
 func (k *kernCollider) reset() {
-	*k = kernCollider{edges: k.edges[:0], miny: -1e38, maxy: 1e38}
+	*k = kernCollider{edges: k.edges[:0], miny: -1e38, maxy: 1e38, near: k.near[:0], nearEdges: k.nearEdges[:0]}
 }
 
 func localmax(al, au, bl, bu, x float32) float32 {
@@ -988,6 +1027,17 @@ func (k *kernCollider) initSlot(seg *segment, s *slot, limit rect, margin float3
 		return true
 	}
 	numSlices = len(k.edges)
+	if k.tracing {
+		nearFill := float32(1e38)
+		if dir&1 != 0 {
+			nearFill = -1e38
+		}
+		k.near, k.nearEdges = k.near[:0], k.nearEdges[:0]
+		for i := 0; i < numSlices; i++ {
+			k.near = append(k.near, nil)
+			k.nearEdges = append(k.nearEdges, nearFill)
+		}
+	}
 	for c := base; c != nil; c = nextInCluster(c) {
 		ci := seg.collisionInfo(c)
 		if !f.boxCheck(c.glyph) || ci == nil {
@@ -1086,6 +1136,9 @@ func (k *kernCollider) mergeSlot(seg *segment, s *slot, currShift pt, currSpace 
 				k.mingap = t
 				collides = true
 			}
+			if k.tracing && m > rtl*k.nearEdges[i] {
+				k.near[i], k.nearEdges[i] = s, m*rtl
+			}
 		} else {
 			nooverlap = false
 		}
@@ -1134,9 +1187,17 @@ func (sh *Shaper) collisionShift(p *pass, seg *segment, dir int) bool {
 	start := seg.first
 	var end *slot
 	moved := false
+	t := sh.tr
+	sh.setCollisionTrace(t != nil)
+	if t != nil {
+		t.collisionsStart(p.numCollRuns)
+	}
 	for start != nil {
 		hasCollisions = false
 		end = nil
+		if t != nil {
+			t.phaseStart("1", -1)
+		}
 		for s := start; s != nil; s = s.next {
 			c := seg.collisionInfo(s)
 			if c.flags&(collFix|collKern) == collFix && !sh.resolveCollisions(p, seg, s, start, sc, false, dir, &moved, &hasCollisions) {
@@ -1147,8 +1208,14 @@ func (sh *Shaper) collisionShift(p *pass, seg *segment, dir int) bool {
 				break
 			}
 		}
+		if t != nil {
+			t.phaseEnd()
+		}
 		for i := 0; i < p.numCollRuns-1; i++ {
 			if hasCollisions || moved {
+				if t != nil {
+					t.phaseStart("2a", i)
+				}
 				if hasCollisions {
 					hasCollisions = false
 					lend := seg.last
@@ -1166,6 +1233,10 @@ func (sh *Shaper) collisionShift(p *pass, seg *segment, dir int) bool {
 						}
 					}
 				}
+				if t != nil {
+					t.phaseEnd()
+					t.phaseStart("2b", i)
+				}
 				if moved {
 					moved = false
 					for s := start; s != end && s != nil; s = s.next {
@@ -1178,6 +1249,9 @@ func (sh *Shaper) collisionShift(p *pass, seg *segment, dir int) bool {
 							c.flags &^= collTempLock
 						}
 					}
+				}
+				if t != nil {
+					t.phaseEnd()
 				}
 			}
 		}
@@ -1233,6 +1307,9 @@ func (sh *Shaper) resolveCollisions(p *pass, seg *segment, slotFix, start *slot,
 	isCol := false
 	if collides || cFix.shift.x != 0 || cFix.shift.y != 0 {
 		shift := coll.resolve(&isCol)
+		if sh.tr != nil {
+			sh.tr.shiftMove(seg, coll, shift, isCol)
+		}
 		if abs32(shift.x) < 1e38 && abs32(shift.y) < 1e38 {
 			if sqr(shift.x-cFix.shift.x)+sqr(shift.y-cFix.shift.y) >= float32(p.colThreshold*p.colThreshold) {
 				*moved = true
@@ -1244,6 +1321,8 @@ func (sh *Shaper) resolveCollisions(p *pass, seg *segment, slotFix, start *slot,
 				seg.finaliseSlot(slotFix.child, 1, false, here, nil, 0, &clusterMin, rtl, false, 0)
 			}
 		}
+	} else if sh.tr != nil {
+		sh.tr.shiftMissed(seg, coll)
 	}
 	if isCol {
 		cFix.flags |= collIsCol | collKnown
@@ -1268,6 +1347,14 @@ func (sh *Shaper) collisionKern(p *pass, seg *segment, dir int) bool {
 	ymin := float32(1e38)
 	ymax := float32(-1e38)
 	f := seg.face
+	// the phase goes into the collisions array collisionShift opened
+	t := sh.tr
+	if p.numCollRuns == 0 {
+		t = nil
+	}
+	if t != nil {
+		t.phaseStart("3", -1)
+	}
 	for s := seg.first; s != nil; s = s.next {
 		if !f.boxCheck(s.glyph) {
 			return false
@@ -1288,6 +1375,9 @@ func (sh *Shaper) collisionKern(p *pass, seg *segment, dir int) bool {
 		if c.flags&collStart != 0 {
 			start = s
 		}
+	}
+	if t != nil {
+		t.phaseEnd()
 	}
 	return true
 }
@@ -1312,6 +1402,7 @@ func (sh *Shaper) resolveKern(p *pass, seg *segment, slotFix *slot, dir int, ymi
 	isInit := false
 	k := &sh.coll.kern
 	k.reset()
+	k.tracing = sh.tr != nil
 	*ymax = max32(by+bbb.try, *ymax)
 	*ymin = min32(by+bbb.bly, *ymin)
 	for nbor := slotFix.next; nbor != nil; nbor = nbor.next {
@@ -1359,6 +1450,9 @@ func (sh *Shaper) resolveKern(p *pass, seg *segment, slotFix *slot, dir int, ymi
 	}
 	if collides {
 		mv := k.resolve(dir)
+		if sh.tr != nil && p.numCollRuns != 0 {
+			sh.tr.kernMove(seg, k, dir)
+		}
 		k.shiftBy(mv, dir)
 		delta := slotFix.advance.add(mv).sub(cFix.shift)
 		slotFix.advance = delta

@@ -142,9 +142,8 @@ func TestFuzzRegressions(t *testing.T) {
 
 var fuzzFonts = []string{"Padauk.ttf", "charis_r_gr.ttf", "Scheherazadegr.ttf", "Annapurnarc2.ttf", "Awami_test.ttf", "grtest1gr.ttf", "general.ttf", "MagyarLinLibertineG.ttf"}
 
-// FuzzCorruptFont corrupts up to three bytes of a suite font and shapes a
-// text: loading or shaping may fail, never panic.
-func FuzzCorruptFont(f *testing.F) {
+// loadFuzzFonts reads the fuzzFonts.
+func loadFuzzFonts(f *testing.F) [][]byte {
 	dir := corpus.Graphite2Tests(f)
 	var fonts [][]byte
 	for _, n := range fuzzFonts {
@@ -154,6 +153,13 @@ func FuzzCorruptFont(f *testing.F) {
 		}
 		fonts = append(fonts, b)
 	}
+	return fonts
+}
+
+// FuzzCorruptFont corrupts up to three bytes of a suite font and shapes a
+// text: loading or shaping may fail, never panic.
+func FuzzCorruptFont(f *testing.F) {
+	fonts := loadFuzzFonts(f)
 	f.Add(uint8(0), uint32(0x2118D), uint8(32), uint32(0), uint8(0), uint32(0), uint8(0), "\u1000\u103c\u102d\u102f", false)
 	f.Add(uint8(1), uint32(1000), uint8(7), uint32(5000), uint8(0xff), uint32(0), uint8(0), "Hello world", false)
 	f.Add(uint8(2), uint32(40000), uint8(1), uint32(0), uint8(0), uint32(0), uint8(0), "\u0628\u0628\u064e\u0644", true)

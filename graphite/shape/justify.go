@@ -175,8 +175,14 @@ func (sh *Shaper) justify(seg *segment, scale float32, hasFont bool, width float
 		seg.first = pSlot
 		seg.last = pLast
 	}
+	if sh.tr != nil {
+		sh.tr.justStart()
+	}
 	if s.jPass != s.pPass && (width >= 0 || s.flags&1 != 0) {
 		sh.runPasses(seg, s.jPass, s.pPass, false)
+	}
+	if sh.tr != nil {
+		sh.tr.justEnd(seg, pSlot, pLast)
 	}
 	res := seg.positionSlots(scale, hasFont, pSlot, pLast, seg.dir != 0, true)
 	if s.flags&1 != 0 {

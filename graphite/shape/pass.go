@@ -90,6 +90,13 @@ func (sh *Shaper) runPasses(seg *segment, firstPass, lastPass int, dobidi bool) 
 	}
 	for i := firstPass; i < lastPass; i++ {
 		if i == lbidi {
+			if tr := sh.tr; tr != nil {
+				tr.passStart(seg, -1, s.dir&1 != 0)
+				tr.k("rules")
+				tr.open('[')
+				tr.close()
+				tr.close()
+			}
 			if seg.currdir() != (s.dir&1 != 0) {
 				seg.reverseSlots()
 			}
@@ -103,6 +110,9 @@ func (sh *Shaper) runPasses(seg *segment, firstPass, lastPass int, dobidi bool) 
 		}
 		p := &s.passes[i]
 		sh.failPass, sh.failRule = i, -1
+		if sh.tr != nil {
+			sh.tr.passStart(seg, i+1, (s.dir&1 != 0) != p.reverseDir)
+		}
 		reverse := lbidi == 0xFF && seg.currdir() != ((s.dir&1 != 0) != p.reverseDir)
 		if i >= 32 || seg.passBits&(1<<uint(i)) == 0 || p.numCollRuns != 0 {
 			if !sh.runPass(p, reverse) {
@@ -129,7 +139,15 @@ func (sh *Shaper) runPass(p *pass, reverse bool) bool {
 		s = seg.first
 	}
 	if p.numRules != 0 {
-		if !sh.runRules(p, s) {
+		if sh.tr != nil {
+			sh.tr.k("rules")
+			sh.tr.open('[')
+			ok := sh.runRules(p, s)
+			sh.tr.close()
+			if !ok {
+				return false
+			}
+		} else if !sh.runRules(p, s) {
 			return false
 		}
 	}
@@ -148,7 +166,11 @@ func (sh *Shaper) runPass(p *pass, reverse bool) bool {
 	if p.kernColls != 0 && !sh.collisionKern(p, seg, int(sm.dir)) {
 		return false
 	}
-	return sh.collisionFinish(seg)
+	ok := sh.collisionFinish(seg)
+	if sh.tr != nil && p.numCollRuns != 0 {
+		sh.tr.close() // the collisions array (Pass::collisionFinish)
+	}
+	return ok
 }
 
 // runRules is the rule loop of Pass::runGraphite: at each slot from s, the
@@ -383,6 +405,9 @@ func (sh *Shaper) doRules(p *pass, s *slot) *slot {
 	if m.status != stFinished {
 		return s
 	}
+	if sh.tr != nil {
+		return sh.doRulesTraced(s, rl, k)
+	}
 	if k < len(rl) {
 		r := rl[k]
 		sh.failRule = r.index
@@ -408,6 +433,10 @@ func (sh *Shaper) testPassConstraint(p *pass) bool {
 	sm.push(seg.first)
 	idx := 1
 	ret := sh.mach.runCode(p.pconstraint, &idx)
+	if sh.tr != nil {
+		sh.tr.k("constraint")
+		sh.tr.bool(ret != 0 && sh.mach.status == stFinished)
+	}
 	return ret != 0 && sh.mach.status == stFinished
 }
 

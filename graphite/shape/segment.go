@@ -105,6 +105,26 @@ func (s *slot) reset() {
 	clear(u)
 }
 
+// serial is the slot's name in a trace. Like graphite2's generation count,
+// which graphite2 keeps in the slot's user attributes after the Silf's
+// own, it lives in two int16s after the user attributes (s.user's capacity
+// beyond its length), where reset, copies and attribute stores leave it.
+func (s *slot) serial() uint32 {
+	u := s.user[len(s.user):cap(s.user)]
+	if len(u) < 2 {
+		return 0
+	}
+	return uint32(uint16(u[0]))<<16 | uint32(uint16(u[1]))
+}
+
+// setSerial names the slot n.
+func (s *slot) setSerial(n uint32) {
+	u := s.user[len(s.user):cap(s.user)]
+	if len(u) >= 2 {
+		u[0], u[1] = int16(n>>16), int16(n)
+	}
+}
+
 // glyphID is Slot::glyph(): the real glyph of a pseudo glyph.
 func (s *slot) glyphID() uint16 {
 	if s.realGlyph != 0 {
@@ -289,6 +309,9 @@ func (g *segment) freeSlot(s *slot) {
 		}
 	}
 	g.sh.releaseSlot(s)
+	if g.sh.tr != nil {
+		g.sh.renameFreed(s)
+	}
 }
 
 func (g *segment) glyphAttr(gid uint16, a int) int16 { return g.face.glyphAttr(int(gid), a) }

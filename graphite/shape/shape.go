@@ -96,6 +96,8 @@ type Shaper struct {
 	failPass   int
 	failRule   int
 	coll       collider
+	tr         *Trace // nil unless tracing (SetTrace)
+	serial     uint32 // the last slot name given (slot.serial)
 }
 
 // NewShaper returns a Shaper for f.
@@ -105,17 +107,26 @@ func NewShaper(f *Face) *Shaper {
 
 const slotBlock = 64
 
+// growPool adds a block of slots to the free list, each with its user
+// attributes and its trace name (slot.serial) after them.
+func (sh *Shaper) growPool() {
+	nu := sh.face.silf.aUser
+	st := nu + 2
+	blk := make([]slot, slotBlock)
+	ub := make([]int16, slotBlock*st)
+	for i := range blk {
+		blk[i].user = ub[i*st : i*st+nu : i*st+st]
+		sh.serial++
+		blk[i].setSerial(sh.serial)
+		sh.free = append(sh.free, &blk[i])
+	}
+	sh.blocks = append(sh.blocks, blk)
+	sh.userBlocks = append(sh.userBlocks, ub)
+}
+
 func (sh *Shaper) allocSlot() *slot {
 	if len(sh.free) == 0 {
-		nu := sh.face.silf.aUser
-		blk := make([]slot, slotBlock)
-		ub := make([]int16, slotBlock*nu)
-		for i := range blk {
-			blk[i].user = ub[i*nu : (i+1)*nu : (i+1)*nu]
-			sh.free = append(sh.free, &blk[i])
-		}
-		sh.blocks = append(sh.blocks, blk)
-		sh.userBlocks = append(sh.userBlocks, ub)
+		sh.growPool()
 	}
 	s := sh.free[len(sh.free)-1]
 	sh.free = sh.free[:len(sh.free)-1]
@@ -256,6 +267,10 @@ func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, 
 		}
 	}
 	s := f.silf
+	if sh.tr != nil {
+		sh.renameSlots(seg)
+		sh.tr.segStart()
+	}
 	if seg.dir&3 == 3 && s.bPass == 0xFF {
 		seg.doMirror(s.aMirror)
 	}
@@ -268,6 +283,9 @@ func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, 
 		if ok {
 			ok = sh.runPasses(seg, s.pPass, s.numPasses, false)
 		}
+	}
+	if sh.tr != nil {
+		sh.tr.segEnd(seg)
 	}
 	if !ok {
 		return nil, sh.segmentError()

@@ -23,6 +23,8 @@ type Step struct {
 	// (0 twilight, 1 glyph) and the new position.
 	Moved []Moved
 	Err   string // FreeType error name if the instruction failed
+
+	e *exec // the machine, for Snapshot during Tracer.Step
 }
 
 // Moved is one point moved by an instruction.
@@ -76,6 +78,7 @@ func appendTop(dst, stack []int64) []int64 {
 func (e *exec) traceAfter(t traceState) {
 	s := e.snap
 	st := &s.step
+	st.e = e
 	st.Program = e.prog
 	st.Range = Program(t.rng)
 	st.PC = t.pc
