@@ -146,6 +146,12 @@ type exec struct {
 	args   int
 	newTop int
 
+	// blend says that the font has a blend (FreeType's face->blend,
+	// set by a variation call): GETVARIATION and GETDATA run, GETINFO
+	// reports bit 10; coords are its normalized coordinates (16.16).
+	blend  bool
+	coords []int32
+
 	callStack [CallStackSize]callRec
 	callTop   int
 
@@ -640,6 +646,18 @@ func (e *exec) dispatch(a []int64) {
 		0xF0, 0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7,
 		0xF8, 0xF9, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF: // MIRP[abcde]
 		e.insMIRP(a)
+	case 0x91: // GETVARIATION: a font with a blend only
+		if e.blend {
+			e.insGETVARIATION(a)
+		} else {
+			e.insUnknown()
+		}
+	case 0x92: // GETDATA, pushes 1: 17, a font with a blend only
+		if e.blend {
+			a[0] = 17
+		} else {
+			e.insUnknown()
+		}
 	default: // 0x8F-0xAF: undefined
 		e.insUnknown()
 	}

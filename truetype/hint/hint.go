@@ -73,6 +73,13 @@ type Options struct {
 	// Tracer, if not nil, sees every instruction the instance runs,
 	// from fpgm and prep in NewInstance on (see also SetTracer).
 	Tracer Tracer
+	// Design, if not nil, selects a variation instance of a variable
+	// font by its design coordinates, 16.16, one per axis in fvar order
+	// (missing trailing axes at their defaults), as
+	// FT_Set_Var_Design_Coordinates sets them before the size (see
+	// ParseVariation, NamedInstanceDesign). nil: the font as FreeType
+	// loads it without a variation call.
+	Design []int64
 }
 
 // A Point is one outline point: 26.6 coordinates, y up as in the font,
@@ -130,6 +137,8 @@ type Font struct {
 	nVMetrics  int
 	vAscender  int16
 	vAdvance   int64
+
+	vf *varFont // variation tables; nil for fonts without variations
 }
 
 // NewFont prepares f for hinting. It fails if f lacks what FreeType
@@ -193,6 +202,9 @@ func NewFont(f *sfnt.Font) (*Font, error) {
 	}
 	ft.vAscender = asc
 	ft.vAdvance = int64(uint16(abs64(int64(asc) - int64(desc))))
+	if f.HasTable(sfnt.TagFvar) {
+		ft.vf = newVarFont(f, ft.hasVMetrics)
+	}
 	return ft, nil
 }
 
@@ -279,6 +291,11 @@ func (f *Font) NewInstanceSize(size int64, opts Options) (*Instance, error) {
 	if opts.Tracer != nil {
 		in.SetTracer(opts.Tracer)
 	}
+	if opts.Design != nil {
+		if err := in.setupVariation(opts.Design); err != nil {
+			return nil, err
+		}
+	}
 	if opts.Mode != ModeNone {
 		in.setupBytecode()
 		in.setupLoader()
@@ -332,6 +349,7 @@ type Instance struct {
 	sizeGS  graphicsState
 	widths  []byte // hdmx record for ppem, nil if none
 	ld      loader
+	vary    *instVar // variation instance (Options.Design); nil: default
 	// Set by setupLoader for hinted modes (see there).
 	glyphHinted         bool
 	glyphDefaultGS      bool
@@ -446,7 +464,7 @@ func (in *Instance) runPrep() error {
 	f := in.font
 	e := &in.e
 	s := in.scale >> 6
-	for i, v := range f.cvt {
+	for i, v := range in.baseCVT() {
 		e.cvt[i] = mulFix(v, s)
 	}
 	e.gs = in.sizeGS

@@ -339,6 +339,9 @@ func (in *Instance) load(gid uint16, depth int) error {
 	if err := f.sf.LoadGlyphFlags(gid, g); err != nil {
 		return ld.recordError(int(gid), g, err)
 	}
+	if in.vary != nil {
+		return in.loadVar(gid, g, depth)
+	}
 	// tt_get_metrics and tt_loader_set_pp. The phantom points' y (pp1,
 	// pp2) are 0 and their x (pp3, pp4) equal; the simple-glyph loaders rely on it.
 	var aw, lsb int64
@@ -431,7 +434,7 @@ func (in *Instance) loadComposite(gid uint16, g *sfnt.Glyph, depth int) error {
 	}
 	ld.ancestors = append(ld.ancestors, gid)
 	startPoint, startContour := ld.nPoints, ld.nContours
-	if depth == 0 && ld.out != nil && in.smallScale && directComposite(g, ld.hinted) {
+	if depth == 0 && ld.out != nil && in.smallScale && in.vary == nil && directComposite(g, ld.hinted) {
 		// scalePP for the two phantom points LoadGlyph reads after a
 		// direct composite (pp1.x, pp2.x): loadCompositeDirect leaves
 		// pp3 and pp4, which nothing reads then, unscaled.
