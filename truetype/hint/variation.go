@@ -297,20 +297,20 @@ func (in *Instance) loadSimpleVar(gid uint16, g *sfnt.Glyph, depth int, hadv, va
 	for i, e := range g.EndPts[:len(ends)] {
 		ends[i] = int(e)
 	}
-	s := in.scale
+	sx, sy := in.xScale, in.yScale
 	cur, tags := ld.cur[base:base+m], ld.tags[base:base+m]
 	for i := range cur {
-		cur[i] = vec{add(mulFix(vg.UX[i], s), 32) >> 6, add(mulFix(vg.UY[i], s), 32) >> 6}
+		cur[i] = vec{add(mulFix(vg.UX[i], sx), 32) >> 6, add(mulFix(vg.UY[i], sy), 32) >> 6}
 	}
 	onBits(tags[:n], g.Flags)
 	tags[n], tags[n+1], tags[n+2], tags[n+3] = 0, 0, 0, 0
 	if hadv && ld.hinted {
-		ld.pp1, ld.pp2 = vec{mulFix(pp1.x, s), pp1.y}, vec{mulFix(pp2.x, s), pp2.y}
+		ld.pp1, ld.pp2 = vec{mulFix(pp1.x, sx), pp1.y}, vec{mulFix(pp2.x, sx), pp2.y}
 	} else {
 		ld.pp1, ld.pp2 = cur[n], cur[n+1]
 	}
 	if vadv && ld.hinted {
-		ld.pp3, ld.pp4 = vec{mulFix(pp3.x, s), mulFix(pp3.y, s)}, vec{mulFix(pp4.x, s), mulFix(pp4.y, s)}
+		ld.pp3, ld.pp4 = vec{mulFix(pp3.x, sx), mulFix(pp3.y, sy)}, vec{mulFix(pp4.x, sx), mulFix(pp4.y, sy)}
 	} else {
 		ld.pp3, ld.pp4 = cur[n+2], cur[n+3]
 	}
