@@ -85,12 +85,13 @@ func runTTPoints(args []string) error {
 	mode := fs.String("mode", "v40", "hinting: none, v35 or v40")
 	target := fs.String("target", "normal", "target: normal or mono")
 	glyphs := fs.String("glyphs", "", "glyph range A-B (default: all)")
+	varSpec := addVarFlag(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("usage: fontvm tt points FONT (--ppem P | --size PT --dpi X[xY]) --mode v35|v40|none [--target normal|mono] [--glyphs A-B]")
+		return usagef("usage: fontvm tt points FONT (--ppem P | --size PT --dpi X[xY]) --mode v35|v40|none [--target normal|mono] [--var tag=value,...] [--glyphs A-B]")
 	}
 	req, err := sizes.request()
 	if err != nil {
@@ -102,6 +103,9 @@ func runTTPoints(args []string) error {
 	}
 	f, err := loadHintFont(pos[0])
 	if err != nil {
+		return err
+	}
+	if err := applyVar(f, *varSpec, &opts); err != nil {
 		return err
 	}
 	in, err := f.NewInstanceRequest(req, opts)

@@ -349,3 +349,68 @@ func (in *Instance) loadSimpleVar(gid uint16, g *sfnt.Glyph, depth int, hadv, va
 	ld.nContours += nc
 	return nil
 }
+
+// ParseVariation parses a variation spec, "tag=value,..." (design units,
+// e.g. "wght=700,wdth=87.5"; axes not named at their defaults) or
+// "named=N" (FreeType's named instance N, counted from 1), into design
+// coordinates for Options.Design, converting values as the reference
+// tools do (value × 65536 rounded half away from zero). v is the font's
+// Variations (nil: not a variable font, an error).
+func ParseVariation(v *sfnt.Variations, spec string) ([]int64, error) {
+	if v == nil {
+		return nil, fmt.Errorf("%w", ErrNotVariable)
+	}
+	if rest, ok := cutPrefix(spec, "named="); ok {
+		var n int
+		if _, err := fmt.Sscanf(rest, "%d", &n); err != nil || n < 1 || n > len(v.Instances) {
+			return nil, fmt.Errorf("hint: named instance %q not in 1..%d", rest, len(v.Instances))
+		}
+		return append([]int64(nil), v.Instances[n-1].Coords...), nil
+	}
+	var tags []sfnt.Tag
+	var vals []float64
+	for _, item := range splitComma(spec) {
+		k, val, ok := cutByte(item, '=')
+		if !ok || len(k) == 0 || len(k) > 4 {
+			return nil, fmt.Errorf("hint: bad variation %q (want tag=value)", item)
+		}
+		var x float64
+		if _, err := fmt.Sscanf(val, "%g", &x); err != nil {
+			return nil, fmt.Errorf("hint: bad variation value %q", item)
+		}
+		tags = append(tags, sfnt.MakeTag(k))
+		vals = append(vals, x)
+	}
+	return v.ParseDesign(tags, vals)
+}
+
+// cutPrefix is strings.CutPrefix.
+func cutPrefix(s, p string) (string, bool) {
+	if len(s) >= len(p) && s[:len(p)] == p {
+		return s[len(p):], true
+	}
+	return s, false
+}
+
+// cutByte splits s around the first c.
+func cutByte(s string, c byte) (string, string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// splitComma splits s at commas, dropping empty items.
+func splitComma(s string) []string {
+	var out []string
+	for len(s) > 0 {
+		a, b, _ := cutByte(s, ',')
+		if a != "" {
+			out = append(out, a)
+		}
+		s = b
+	}
+	return out
+}
