@@ -114,12 +114,13 @@ func runTTTrace(args []string) error {
 	glyph := fs.Int("glyph", -1, "glyph index")
 	asJSON := fs.Bool("json", false, "write one JSON object per instruction")
 	progs := fs.Bool("programs", false, "also trace fpgm and prep")
+	varSpec := addVarFlag(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 || *glyph < 0 {
-		return usagef("usage: fontvm tt trace FONT --glyph G (--ppem P | --size PT --dpi X[xY]) --mode v35|v40 [--target normal|mono] [--json] [--programs]")
+		return usagef("usage: fontvm tt trace FONT --glyph G (--ppem P | --size PT --dpi X[xY]) --mode v35|v40 [--target normal|mono] [--var tag=value,...] [--json] [--programs]")
 	}
 	req, err := sizes.request()
 	if err != nil {
@@ -134,6 +135,9 @@ func runTTTrace(args []string) error {
 	}
 	f, err := loadHintFont(pos[0])
 	if err != nil {
+		return err
+	}
+	if err := applyVar(f, *varSpec, &opts); err != nil {
 		return err
 	}
 	if *glyph >= f.NumGlyphs() {
