@@ -7,7 +7,9 @@ package ftref
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <time.h>
 #include <ft2build.h>
+#include FT_SIZES_H
 #include FT_FREETYPE_H
 #include FT_MODULE_H
 #include FT_DRIVER_H
@@ -124,6 +126,41 @@ static int ftvar_outlines(const unsigned char *data, long size, unsigned int ver
 	}
 	ftvar_close(lib, face);
 	return st;
+}
+
+// ftvar_time sets the coordinates once, then per round and ppem makes a
+// fresh size (FT_New_Size, FT_Activate_Size, FT_Set_Pixel_Sizes: prep runs
+// on the first load) and loads every glyph; returns the nanoseconds of the
+// rounds (library, face and coordinates setup excluded).
+static int ftvar_time(const unsigned char *data, long size, unsigned int version,
+		const FT_Fixed *coords, int ncoords, FT_Int32 flags, const int *ppems, int nppem, int rounds,
+		long long *ns, long *loads, int *err) {
+	FT_Library lib; FT_Face face;
+	int st = ftvar_open(&lib, &face, data, size, version, coords, ncoords, err);
+	if (st) { ftvar_close(lib, face); return st; }
+	long ng = face->num_glyphs, n = 0;
+	volatile long sink = 0;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (int r = 0; r < rounds; r++) {
+		for (int k = 0; k < nppem; k++) {
+			FT_Size sz = NULL;
+			if (FT_New_Size(face, &sz) || FT_Activate_Size(sz) || FT_Set_Pixel_Sizes(face, 0, (FT_UInt)ppems[k])) {
+				ftvar_close(lib, face);
+				return 8;
+			}
+			for (long g = 0; g < ng; g++) {
+				if (FT_Load_Glyph(face, (FT_UInt)g, flags) == 0) sink += face->glyph->outline.n_points;
+				n++;
+			}
+			FT_Done_Size(sz);
+		}
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	*ns = (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
+	*loads = n;
+	ftvar_close(lib, face);
+	return 0;
 }
 */
 import "C"
@@ -256,4 +293,33 @@ func VarOutlines(font []byte, design []int64, charSize int64, dpiX, dpiY int, mo
 		pos += nc
 	}
 	return gs, nil
+}
+
+// VarTime is Time at the 16.16 design coordinates design (set once, with
+// FT_Set_Var_Design_Coordinates): every glyph at each ppem, rounds times,
+// a fresh FT_Size per round and ppem; nanoseconds measured inside C and
+// the number of FT_Load_Glyph calls.
+func VarTime(font []byte, design []int64, ppems []int, mode Mode, target Target, rounds int) (ns int64, loads int64, err error) {
+	if err := check(font, ppems); err != nil {
+		return 0, 0, err
+	}
+	if len(design) == 0 {
+		return 0, 0, fmt.Errorf("ftref: no coordinates")
+	}
+	v, err := version(mode)
+	if err != nil {
+		return 0, 0, err
+	}
+	pp, keepP := cInts(ppems)
+	cp, keepC := cFixed(design)
+	var cns C.longlong
+	var cl C.long
+	var e C.int
+	st := C.ftvar_time((*C.uchar)(unsafe.Pointer(&font[0])), C.long(len(font)), v, cp, C.int(len(design)),
+		C.FT_Int32(LoadFlags(mode, target)), pp, C.int(len(ppems)), C.int(rounds), &cns, &cl, &e)
+	_, _ = keepP, keepC
+	if st != 0 {
+		return 0, 0, varErr(st, e)
+	}
+	return int64(cns), int64(cl), nil
 }

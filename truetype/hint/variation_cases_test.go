@@ -214,3 +214,43 @@ func sfntParse(data []byte) (*sfnt.Font, error) { return sfnt.Parse(data) }
 func sizeCharSize(charSize int64, dpi uint32) size.Request {
 	return size.CharSize(0, charSize, dpi, dpi)
 }
+
+// TestVariationAllocs checks that LoadGlyph allocates nothing once warm
+// at a non-default instance (simple, composite and empty glyphs, cvar,
+// HVAR, interpolated deltas), for each variable font of the cases.
+func TestVariationAllocs(t *testing.T) {
+	cache := map[string]*Font{}
+	seen := map[string]bool{}
+	fonts := 0
+	for _, c := range readVarCases(t) {
+		if seen[c.font] || c.varText == "-" {
+			continue
+		}
+		seen[c.font] = true
+		f := loadVarFont(t, cache, c.font)
+		for _, mode := range []Mode{ModeNone, ModeV40} {
+			d, err := ParseVariation(f.Variations(), c.varText)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in, err := f.NewInstanceRequest(size.Pixels(14<<6), Options{Mode: mode, Design: d})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g Glyph
+			all := func() {
+				for gid := 0; gid < f.NumGlyphs(); gid++ {
+					in.LoadGlyph(gid, &g)
+				}
+			}
+			all()
+			if a := testing.AllocsPerRun(2, all); a != 0 {
+				t.Errorf("%s %v %s: %.1f allocations per pass over %d glyphs", filepath.Base(c.font), mode, c.varText, a, f.NumGlyphs())
+			}
+		}
+		fonts++
+	}
+	if fonts < 5 {
+		t.Fatalf("checked only %d fonts", fonts)
+	}
+}
