@@ -13,50 +13,45 @@ type avarPair struct{ from, to int64 }
 // errAvarIgnored is the sentinel of the avar errors FreeType ignores.
 var errAvarIgnored = errors.New("sfnt: avar ignored")
 
-// loadAvar parses avar version 1.0 as ft_var_load_avar does. FreeType
-// ignores an unusable avar (wrong version, an axis count other than
-// fvar's, a pairCount*4 above the table's length): the result is then nil
-// with the reason. The segment maps are read from the file at the
-// table's offset (FreeType reads its frame without per-field checks); a
-// map running past the end of the file is ignored too.
+// loadAvar parses avar version 1.0 as ft_var_load_avar does, in a frame
+// of the table's length with FreeType's checked reads (a value past the
+// table's end reads as 0). FreeType ignores an unusable avar (a table
+// past the end of the file, a wrong version, an axis count other than
+// fvar's, a pairCount*4 above the table's length): the result is then
+// nil with the reason.
 func (f *Font) loadAvar(numAxes int) ([][]avarPair, error) {
 	r, ok := f.lookup(TagAvar)
 	if !ok {
 		return nil, nil
 	}
-	d := f.data[r.Offset:]
 	bad := func(off int, msg string) error {
 		return &FormatError{Table: "avar", Offset: off, Msg: msg, Err: errAvarIgnored}
 	}
-	if len(d) < 8 || r.Length < 8 {
-		return nil, bad(0, "table shorter than its header")
+	start, tl := int(r.Offset), int(r.Length)
+	if start+tl > len(f.data) {
+		return nil, bad(0, "table runs past the end of the file")
 	}
-	if u32(d, 0) != 0x00010000 {
+	s := &stream{d: f.data, pos: start, limit: start + tl}
+	version, axes := s.u32(), s.u32()
+	if version != 0x00010000 {
 		return nil, bad(0, "version is not 1.0")
 	}
-	if int64(int32(u32(d, 4))) != int64(numAxes) {
+	if int64(int32(axes)) != int64(numAxes) {
 		return nil, bad(4, "axisCount differs from fvar's")
 	}
 	segs := make([][]avarPair, numAxes)
-	p := 8
 	for i := range segs {
-		if p+2 > len(d) {
-			return nil, bad(p, "segment map runs past the end of the file")
+		at := s.pos - start
+		n := s.u16()
+		if n*4 > tl {
+			return nil, bad(at, "pairCount*4 exceeds the table's length")
 		}
-		n := int(u16(d, p))
-		if uint64(n)*4 > uint64(r.Length) {
-			return nil, bad(p, "pairCount*4 exceeds the table's length")
+		sg := make([]avarPair, n)
+		for j := range sg {
+			sg[j].from = int64(s.i16()) * 4
+			sg[j].to = int64(s.i16()) * 4
 		}
-		p += 2
-		if p+4*n > len(d) {
-			return nil, bad(p, "segment map runs past the end of the file")
-		}
-		s := make([]avarPair, n)
-		for j := range s {
-			s[j] = avarPair{int64(i16(d, p)) * 4, int64(i16(d, p+2)) * 4}
-			p += 4
-		}
-		segs[i] = s
+		segs[i] = sg
 	}
 	return segs, nil
 }

@@ -31,7 +31,7 @@ func (f *Font) ApplyCvar(gv *Gvar, numAxes int, coords []int32, cvt []int64, sc 
 		return nil
 	}
 	s := &stream{d: f.data, pos: start, limit: start + tl}
-	if s.u16() != 1 || s.u16() != 0 {
+	if s.u32() != 0x00010000 {
 		return nil
 	}
 	tupleCount, offData := s.u16(), s.u16()

@@ -150,30 +150,49 @@ func TupleScalar(coords []int32, intermediate bool, peak, start, end []int32) in
 	return apply
 }
 
-// A stream is FreeType's view of a frame of the font file: reads
-// advance the cursor without checks (FT_GET_*); bytes past the end of
-// the file, which FreeType would read from beyond its buffer, read as
-// zero here. seek is FT_Stream_SeekSet: a position at or past the
-// frame's end puts the cursor at that end.
+// A stream is FreeType's view of a frame of the font file (positions
+// are file offsets; the frame ends at limit). Reads are FT_GET_*
+// (FT_Stream_GetByte, FT_Stream_GetUShort): a read that does not fit
+// before the frame's end gives 0 and leaves the cursor where it is.
+// seek is FT_Stream_SeekSet: a position at or past the frame's end puts
+// the cursor at that end.
 type stream struct {
 	d     []byte
 	pos   int
 	limit int
 }
 
+// byte is FT_GET_BYTE.
 func (s *stream) byte() int {
-	p := s.pos
-	s.pos++
-	if uint(p) < uint(len(s.d)) {
-		return int(s.d[p])
+	if s.pos < s.limit {
+		s.pos++
+		return int(s.d[s.pos-1])
 	}
 	return 0
 }
 
-func (s *stream) u16() int { hi := s.byte(); return hi<<8 | s.byte() }
+// u16 is FT_GET_USHORT.
+func (s *stream) u16() int {
+	if s.pos+1 < s.limit {
+		s.pos += 2
+		return int(s.d[s.pos-2])<<8 | int(s.d[s.pos-1])
+	}
+	return 0
+}
 
+// u32 is FT_GET_ULONG.
+func (s *stream) u32() uint32 {
+	if s.pos+3 < s.limit {
+		s.pos += 4
+		return u32(s.d, s.pos-4)
+	}
+	return 0
+}
+
+// i16 is FT_GET_SHORT.
 func (s *stream) i16() int32 { return int32(int16(s.u16())) }
 
+// seek is FT_Stream_SeekSet.
 func (s *stream) seek(p int) {
 	if p < s.limit {
 		s.pos = p
