@@ -19,7 +19,7 @@ func init() {
 
 // runBenchTT implements
 //
-//	fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]
+//	fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W] [--var tag=value,...]
 //
 // It hints every glyph of FONT at each ppem, on a fresh instance per round
 // and ppem (fpgm and prep run each time, as FreeType runs them for a new
@@ -34,12 +34,13 @@ func runBenchTT(args []string) error {
 	rounds := fs.Int("rounds", 10, "measured rounds")
 	warmup := fs.Int("warmup", 1, "unmeasured warm-up rounds")
 	ppemList := fs.String("ppems", "9,12,16,24", "comma-separated sizes in pixels per em")
+	varSpec := addVarFlag(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("usage: fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]\n%s", flagDefaults(fs))
+		return usagef("usage: fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W] [--var tag=value,...]\n%s", flagDefaults(fs))
 	}
 	var o hint.Options
 	switch *mode {
@@ -74,6 +75,9 @@ func runBenchTT(args []string) error {
 	j, err := perf.NewHintJob(data, o, ppems)
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
+	}
+	if err := applyVar(j.Font, *varSpec, &j.Opts); err != nil {
+		return err
 	}
 	if _, err := j.Run(*warmup); err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
