@@ -26,8 +26,9 @@ func addVarSeeds(f *testing.F) {
 	}
 }
 
-// fuzzVariations exercises fvar, avar, normalization and HVAR/VVAR/MVAR
-// on one parsed font.
+// fuzzVariations exercises fvar, avar, normalization, gvar (the glyph
+// delta application on the first glyphs), cvar, HVAR/VVAR and MVAR on one
+// parsed font.
 func fuzzVariations(t *testing.T, f *sfnt.Font) {
 	v, err := f.Variations()
 	if err != nil {
@@ -39,11 +40,45 @@ func fuzzVariations(t *testing.T, f *sfnt.Font) {
 	if v.NumAxes() == 0 || v.NumAxes() > sfnt.MaxVarAxes {
 		t.Fatalf("%d axes", v.NumAxes())
 	}
+	gv, gvErr := f.Gvar(v.NumAxes())
 	var norm []int32
+	var vg sfnt.VarGlyph
+	var g sfnt.Glyph
+	var sc sfnt.CvarScratch
 	for _, d := range [][]int64{nil, {-1 << 20, 1 << 30}, {0x7fffffff, -0x80000000}} {
 		norm, err = v.Normalize(norm, d)
 		if err != nil {
 			continue
+		}
+		if gvErr == nil {
+			cvt := make([]int64, f.CVT().Len())
+			if err := f.ApplyCvar(gv, v.NumAxes(), norm, cvt, &sc); err != nil && !errors.Is(err, sfnt.ErrMalformed) {
+				t.Fatalf("ApplyCvar: %v", err)
+			}
+			for gid := 0; gid < f.NumGlyphs() && gid < 32; gid++ {
+				if f.LoadGlyph(uint16(gid), &g) != nil {
+					continue
+				}
+				var ends []uint16
+				n := len(g.X)
+				if g.NumContours <= 0 {
+					n = len(g.Components)
+				} else {
+					ends = g.EndPts
+				}
+				vg.X, vg.Y = make([]int64, n+4), make([]int64, n+4)
+				for i := 0; i < len(g.X) && i < n; i++ {
+					vg.X[i], vg.Y[i] = int64(g.X[i]), int64(g.Y[i])
+				}
+				if err := gv.Apply(gid, norm, &vg, ends, gid%2 == 0, gid%3 == 0); err != nil && !errors.Is(err, sfnt.ErrMalformed) {
+					t.Fatalf("Apply: %v", err)
+				}
+			}
+		}
+		if m, err := f.MVAR(v.NumAxes()); err == nil {
+			for i := 0; i < m.Len(); i++ {
+				m.Delta(m.Record(i), norm)
+			}
 		}
 		for _, c := range norm {
 			if c < -0x10000 || c > 0x10000 {

@@ -254,3 +254,47 @@ func TestVariationAllocs(t *testing.T) {
 		t.Fatalf("checked only %d fonts", fonts)
 	}
 }
+
+// FuzzVariationLoad loads glyphs of arbitrary fonts at a variation
+// instance (each axis two thirds of the way to its maximum) in every
+// mode: no panics, and errors only as FreeType names them. Seeds: the
+// small unicode-org variable fonts.
+func FuzzVariationLoad(f *testing.F) {
+	for _, n := range []string{"TestAVAR.ttf", "TestCVARGVAROne.ttf", "TestGVAR-Composite-0.ttf", "TestHVARTwo.ttf"} {
+		b, err := os.ReadFile(filepath.Join(corpus.VariableDir(), n))
+		if err != nil {
+			corpus.Missing(f, n)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sf, err := sfnt.Parse(data)
+		if err != nil {
+			return
+		}
+		hf, err := NewFont(sf)
+		if err != nil || hf.Variations() == nil {
+			return
+		}
+		v := hf.Variations()
+		d := make([]int64, len(v.Axes))
+		for i, a := range v.Axes {
+			d[i] = a.Default + (a.Max-a.Default)*2/3
+		}
+		var g Glyph
+		for _, m := range []Mode{ModeNone, ModeV35, ModeV40} {
+			in, err := hf.NewInstance(11, Options{Mode: m, Design: d})
+			if err != nil {
+				if Name(err) == "" {
+					t.Fatalf("NewInstance: unnamed error %v", err)
+				}
+				continue
+			}
+			for gid := 0; gid < hf.NumGlyphs() && gid < 24; gid++ {
+				if err := in.LoadGlyph(gid, &g); err != nil && Name(err) == "" {
+					t.Fatalf("glyph %d: unnamed error %v", gid, err)
+				}
+			}
+		}
+	})
+}
