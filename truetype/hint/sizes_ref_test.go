@@ -3,6 +3,8 @@
 package hint
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"slices"
@@ -12,21 +14,8 @@ import (
 	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
 	"fontvm/size"
+	"fontvm/truetype/conformance/golden"
 )
-
-// charSizeCases are the char sizes of TestCharSizesVsFreeType, as
-// FT_Set_Char_Size(face, 0, height, hres, vres) takes them: fractional
-// pixel sizes at 72 dpi (7.5, 13.333 and 20.75 px), common screen sizes
-// (10.5 and 11 pt at 96 dpi) and non-square pixels (12 pt at 96×72, 10
-// pt at 72×120 dpi).
-var charSizeCases = []struct {
-	name       string
-	height     int64
-	hres, vres uint32
-}{
-	{"7.5", 480, 72, 72}, {"10.5@96", 672, 96, 96}, {"11@96", 704, 96, 96}, {"12@96x72", 768, 96, 72},
-	{"10@72x120", 640, 72, 120}, {"13.333", 853, 72, 72}, {"20.75", 1328, 72, 72},
-}
 
 // TestCharSizesVsFreeType loads every glyph of every hinted TrueType
 // font of the corpus (the Go fonts, DejaVu, Liberation, Charis SIL,
@@ -34,27 +23,40 @@ var charSizeCases = []struct {
 // of charSizeCases in every mode and target, through NewInstanceRequest
 // and through FreeType (FT_Set_Char_Size on a fresh face, glyphs in
 // order: what ftpoints2 prints), and requires every glyph identical:
-// error, advance, points, contour ends. FONTVM_SIZES_FONTS restricts the
-// fonts (comma-separated names).
+// error, advance, points, contour ends. It also writes the hashes of
+// FreeType's lines (charSizeGoldenFile) with FONTVM_UPDATE_GOLDEN=1 and
+// otherwise checks the committed file against them. FONTVM_SIZES_FONTS
+// restricts the fonts (comma-separated names; the golden file is then
+// neither written nor checked).
 func TestCharSizesVsFreeType(t *testing.T) {
-	fonts := slices.Concat(corpus.GoFonts, corpus.HintedFonts, corpus.CrosCoreFonts)
-	if s := os.Getenv("FONTVM_SIZES_FONTS"); s != "" {
-		fonts = slices.DeleteFunc(fonts, func(f corpus.Font) bool { return !slices.Contains(strings.Split(s, ","), f.Name) })
+	fonts := charSizeFonts()
+	restricted := os.Getenv("FONTVM_SIZES_FONTS") != ""
+	if restricted {
+		fonts = slices.DeleteFunc(fonts, func(f corpus.Font) bool {
+			return !slices.Contains(strings.Split(os.Getenv("FONTVM_SIZES_FONTS"), ","), f.Name)
+		})
 	}
+	var gold strings.Builder
+	fmt.Fprintf(&gold, "# FreeType %s: FT_Set_Char_Size(face, 0, height, hres, vres) on a fresh face, every glyph in order with\n", ftref.Version())
+	gold.WriteString("# FT_LOAD_NO_BITMAP | FT_LOAD_NO_AUTOHINT | target [| FT_LOAD_NO_HINTING]; golden.Hasher over the glyphs' lines\n")
+	gold.WriteString("# font <name> <sha256 of the font, first 8 bytes>\n# <name> <height (26.6 pt)> <hres>x<vres> <mode>/<target> <hash>\n")
 	var total, same int
 	for _, cf := range fonts {
 		data := corpus.Load(t, cf)
 		f := mustFont(t, data)
+		sum := sha256.Sum256(data)
+		fmt.Fprintf(&gold, "font %s %s\n", cf.Name, hex.EncodeToString(sum[:8]))
 		t.Run(cf.Name, func(t *testing.T) {
 			var n, ok int
 			for _, sc := range charSizeCases {
 				for _, o := range loaderOptions {
-					c, k, first := compareCharSize(t, data, f, sc.height, sc.hres, sc.vres, o)
+					c, k, first, h := compareCharSize(t, data, f, sc.height, sc.hres, sc.vres, o)
 					n += c
 					ok += k
 					if k != c {
 						t.Errorf("%s %v/%v: %d of %d glyphs differ; first:\n%s", sc.name, o.Mode, o.Target, c-k, c, first)
 					}
+					fmt.Fprintf(&gold, "%s %016x\n", charSizeKey(cf.Name, sc.height, sc.hres, sc.vres, o), h)
 				}
 			}
 			t.Logf("%s: %d of %d glyphs identical over %d sizes x %d modes", cf.Name, ok, n, len(charSizeCases), len(loaderOptions))
@@ -63,15 +65,31 @@ func TestCharSizesVsFreeType(t *testing.T) {
 		})
 	}
 	t.Logf("all: %d of %d glyphs identical (%.4f%%), %d fonts", same, total, 100*float64(same)/float64(max(total, 1)), len(fonts))
-	if total == 0 || corpus.Required() && len(fonts) < 30 {
+	if total == 0 || corpus.Required() && len(fonts) < 30 && !restricted {
 		t.Fatalf("compared %d glyphs of %d fonts", total, len(fonts))
+	}
+	switch {
+	case restricted:
+	case os.Getenv("FONTVM_UPDATE_GOLDEN") != "":
+		if err := os.WriteFile(charSizeGoldenFile, []byte(gold.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		have, err := os.ReadFile(charSizeGoldenFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(have) != gold.String() {
+			t.Errorf("%s is stale (FONTVM_UPDATE_GOLDEN=1 rewrites it)", charSizeGoldenFile)
+		}
 	}
 }
 
 // compareCharSize loads every glyph of a font at one char size with
 // options o through f and through FreeType and returns the number of
-// glyphs, the number identical and the first difference.
-func compareCharSize(t *testing.T, data []byte, f *Font, height int64, hres, vres uint32, o Options) (n, same int, first string) {
+// glyphs, the number identical, the first difference and the hash of
+// FreeType's lines.
+func compareCharSize(t *testing.T, data []byte, f *Font, height int64, hres, vres uint32, o Options) (n, same int, first string, hash uint64) {
 	t.Helper()
 	ff, err := ftref.OpenSize(data, ftref.Mode(o.Mode), 0, height, hres, vres)
 	if err != nil {
@@ -83,8 +101,12 @@ func compareCharSize(t *testing.T, data []byte, f *Font, height int64, hres, vre
 		t.Fatal(err)
 	}
 	var g Glyph
+	h := golden.NewHasher()
+	var line []byte
 	for gid := 0; gid < ff.NumGlyphs(); gid++ {
 		want := ff.Outline(gid, ftref.Target(o.Target))
+		line = want.AppendLine(line[:0])
+		h.Add(line)
 		err := in.LoadGlyph(gid, &g)
 		n++
 		if sameOutline(&want, &g, err) {
@@ -93,7 +115,7 @@ func compareCharSize(t *testing.T, data []byte, f *Font, height int64, hres, vre
 			first = fmt.Sprintf("  ft: %s\n  us: %s", want.Line(), lineOf(gid, &g, err))
 		}
 	}
-	return n, same, first
+	return n, same, first, h.Sum()
 }
 
 // sameOutline says whether g (loaded with error err) is FreeType's w:
