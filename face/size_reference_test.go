@@ -5,7 +5,6 @@ package face
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -16,35 +15,6 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )
-
-// charSizeSpecs are the fractional and non-square sizes of the char-size
-// tests, in ptsdiff's notation: "P" is P pixels per em (P points at 72
-// DPI), "PT@X" and "PT@XxY" PT points at X (by Y) DPI.
-var charSizeSpecs = []string{"11@96", "13.5", "12@96x72", "10@72x96", "7.5@96", "20.75", "10.5@120"}
-
-// parseSizeSpec reads a charSizeSpecs entry: points and resolutions.
-func parseSizeSpec(t *testing.T, s string) (pt float64, xdpi, ydpi uint32) {
-	xdpi, ydpi = 72, 72
-	ps, dpi, found := strings.Cut(s, "@")
-	pt, err := strconv.ParseFloat(ps, 64)
-	if err != nil {
-		t.Fatalf("bad size %q", s)
-	}
-	if found {
-		xs, ys, two := strings.Cut(dpi, "x")
-		x, err1 := strconv.ParseUint(xs, 10, 32)
-		y := x
-		var err2 error
-		if two {
-			y, err2 = strconv.ParseUint(ys, 10, 32)
-		}
-		if err1 != nil || err2 != nil {
-			t.Fatalf("bad size %q", s)
-		}
-		xdpi, ydpi = uint32(x), uint32(y)
-	}
-	return pt, xdpi, ydpi
-}
 
 // TestReferenceFaceCharSizes renders every glyph of Charis SIL, Andika,
 // DejaVu Sans, Liberation Sans and Go Regular (FONTVM_FACE_FONTS
@@ -140,5 +110,66 @@ func TestReferenceFaceCharSizes(t *testing.T) {
 	t.Logf("all: %d of %d glyph masks identical (%.3f%%)", totalSame, total, 100*float64(totalSame)/float64(max(total, 1)))
 	if total == 0 {
 		t.Fatal("no glyphs compared")
+	}
+}
+
+// TestReferenceCharSizeGolden computes charSizeGoldenFile's hashes from
+// FreeType (FT_Set_Char_Size, FT_Load_Glyph, FT_Render_Glyph; the
+// slot's advance) and checks the committed file against them
+// (FONTVM_UPDATE_GOLDEN=1 rewrites it).
+func TestReferenceCharSizeGolden(t *testing.T) {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# FreeType %s bitmaps and advances of every glyph of Go Regular, and of Go Regular with head.flags bit 3 cleared\n", ftref.Version())
+	sb.WriteString("# FT_Set_Char_Size(0, size*64, xdpi, ydpi); FT_Load_Glyph(NO_BITMAP|NO_AUTOHINT|target[|NO_HINTING]); FT_Render_Glyph\n")
+	sb.WriteString("# <font> <size> <mode> <render> <sha256 over left,top,width,rows (int32 LE), pixels and advance.x (int32 LE) per glyph>\n")
+	modes := map[string]ftref.Mode{"none": ftref.ModeNone, "v40": ftref.ModeV40, "v35": ftref.ModeV35}
+	for _, cf := range charSizeGoldenFonts() {
+		for _, spec := range charSizeSpecs {
+			pt, x, y := parseSizeSpec(t, spec)
+			for _, md := range goldenModes {
+				for _, mono := range []bool{false, true} {
+					target, render := ftref.TargetNormal, ftref.RenderNormal
+					if mono {
+						target, render = ftref.TargetMono, ftref.RenderMono
+					}
+					ff, err := ftref.OpenSize(cf.Data, modes[md.name], 0, int64(pt*64+0.5), x, y)
+					if err != nil {
+						t.Fatal(err)
+					}
+					bh := newBitmapHasher()
+					for gid := 0; gid < ff.NumGlyphs(); gid++ {
+						b := ff.Render(gid, target, render)
+						if b.Err != "" {
+							t.Fatalf("%s %s gid %d: %s", cf.Name, spec, gid, b.Err)
+						}
+						ap := max(b.Pitch, -b.Pitch)
+						bh.add(b.Left, b.Top, b.Width, b.Rows, func(x, y int) byte {
+							if mono {
+								if b.Buffer[y*ap+x>>3]&(0x80>>(x&7)) != 0 {
+									return 255
+								}
+								return 0
+							}
+							return b.Buffer[y*ap+x]
+						})
+						bh.addAdvance(b.AdvanceX)
+					}
+					ff.Close()
+					fmt.Fprintf(&sb, "%s %s\n", charSizeGoldenKey(cf.Name, spec, md.name, mono), bh.hex())
+				}
+			}
+		}
+	}
+	if os.Getenv("FONTVM_UPDATE_GOLDEN") != "" {
+		if err := os.WriteFile(charSizeGoldenFile, []byte(sb.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	have, err := os.ReadFile(charSizeGoldenFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(have) != sb.String() {
+		t.Errorf("%s is stale: run FONTVM_UPDATE_GOLDEN=1 go test -tags reference -run TestReferenceCharSizeGolden ./face", charSizeGoldenFile)
 	}
 }

@@ -3,7 +3,6 @@ package hint
 import (
 	"bufio"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"testing"
 
 	"fontvm/internal/corpus"
-	"fontvm/sfnt"
 	"fontvm/size"
 	"fontvm/truetype/conformance/golden"
 )
@@ -43,23 +41,7 @@ var charSizeCases = []struct {
 // at fractional scales, and always available).
 func charSizeFonts() []corpus.Font {
 	fs := slices.Concat(corpus.GoFonts, corpus.HintedFonts, corpus.CrosCoreFonts)
-	return append(fs, corpus.Font{Name: "GoRegular-fractional", Data: withoutIntegerPPEM(corpus.GoFonts[0].Data)})
-}
-
-// withoutIntegerPPEM returns a copy of the font data with head.flags bit
-// 3 (integer ppem) cleared.
-func withoutIntegerPPEM(data []byte) []byte {
-	d := slices.Clone(data)
-	n := int(binary.BigEndian.Uint16(d[4:]))
-	for i := 0; i < n; i++ {
-		rec := d[12+16*i:]
-		if string(rec[:4]) == "head" {
-			off := int(binary.BigEndian.Uint32(rec[8:]))
-			fl := binary.BigEndian.Uint16(d[off+16:])
-			binary.BigEndian.PutUint16(d[off+16:], fl&^sfnt.HeadFlagIntegerPPEM)
-		}
-	}
-	return d
+	return append(fs, corpus.GoRegularFractional())
 }
 
 // charSizeKey names one configuration in the golden file.
