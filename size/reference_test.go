@@ -32,7 +32,9 @@ func TestReferenceMetrics(t *testing.T) {
 	sb.WriteString("# the face's units_per_EM, ascender, descender, height, max_advance_width; then face->size->metrics or the error\n")
 	// Go Regular with other units per em (head.unitsPerEm patched).
 	for _, upem := range []uint16{1000, 1234, 16} {
-		fonts = append(fonts, corpus.Font{Name: fmt.Sprintf("GoRegular-upem%d", upem), Data: withUnitsPerEm(t, corpus.GoFonts[0].Data, upem)})
+		fonts = append(fonts, corpus.Font{Name: fmt.Sprintf("GoRegular-upem%d", upem), Data: corpus.WithHead(corpus.GoFonts[0].Data, func(h []byte) {
+			binary.BigEndian.PutUint16(h[18:], upem)
+		})})
 	}
 	n := 0
 	for _, cf := range fonts {
@@ -87,21 +89,4 @@ func TestReferenceMetrics(t *testing.T) {
 	if string(old) != sb.String() {
 		t.Errorf("%s differs from FreeType's metrics (FONTVM_UPDATE_GOLDEN=1 rewrites it)", goldenFile)
 	}
-}
-
-// withUnitsPerEm returns a copy of the TrueType font data with
-// head.unitsPerEm set to upem.
-func withUnitsPerEm(t *testing.T, data []byte, upem uint16) []byte {
-	d := append([]byte(nil), data...)
-	n := int(binary.BigEndian.Uint16(d[4:]))
-	for i := 0; i < n; i++ {
-		rec := d[12+16*i:]
-		if string(rec[:4]) == "head" {
-			off := int(binary.BigEndian.Uint32(rec[8:]))
-			binary.BigEndian.PutUint16(d[off+18:], upem)
-			return d
-		}
-	}
-	t.Fatal("no head table")
-	return nil
 }

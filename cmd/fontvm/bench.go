@@ -19,11 +19,13 @@ func init() {
 
 // runBenchTT implements
 //
-//	fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W] [--var tag=value,...]
+//	fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R]
+//		[--ppems 9,12,16,24 | --size PT[,PT...] --dpi X[xY]] [--warmup W] [--var tag=value,...]
 //
-// It hints every glyph of FONT at each ppem, on a fresh instance per round
-// and ppem (fpgm and prep run each time, as FreeType runs them for a new
-// size), R times after W unmeasured warm-up rounds, and prints
+// It hints every glyph of FONT at each size (ppem, possibly fractional, or
+// points at a resolution, as tt points takes them), on a fresh instance
+// per round and size (fpgm and prep run each time, as FreeType runs them
+// for a new size), R times after W unmeasured warm-up rounds, and prints
 //
 //	N glyph loads: X ns/glyph
 //	A allocations (B bytes): Y allocs/glyph, per-size setup included
@@ -33,14 +35,16 @@ func runBenchTT(args []string) error {
 	target := fs.String("target", "normal", "rendering target: normal or mono")
 	rounds := fs.Int("rounds", 10, "measured rounds")
 	warmup := fs.Int("warmup", 1, "unmeasured warm-up rounds")
-	ppemList := fs.String("ppems", "9,12,16,24", "comma-separated sizes in pixels per em")
+	ppemList := fs.String("ppems", "9,12,16,24", "comma-separated sizes in pixels per em (may be fractional)")
+	sizeList := fs.String("size", "", "comma-separated sizes in points at --dpi, instead of --ppems")
+	dpi := fs.String("dpi", "72", "resolution for --size: X or XxY dots per inch")
 	varSpec := addVarFlag(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("usage: fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W] [--var tag=value,...]\n%s", flagDefaults(fs))
+		return usagef("usage: fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24 | --size PT[,PT...] --dpi X[xY]] [--warmup W] [--var tag=value,...]\n%s", flagDefaults(fs))
 	}
 	var o hint.Options
 	switch *mode {
@@ -64,15 +68,15 @@ func runBenchTT(args []string) error {
 	if *rounds < 1 || *warmup < 0 {
 		return usagef("bench tt: --rounds must be at least 1 and --warmup at least 0")
 	}
-	ppems, err := perf.ParsePPEMs(*ppemList)
+	reqs, err := parseSizeList(*ppemList, *sizeList, *dpi, "--ppems")
 	if err != nil {
-		return usagef("bench tt: --ppems: %v", err)
+		return err
 	}
 	data, err := os.ReadFile(pos[0])
 	if err != nil {
 		return err
 	}
-	j, err := perf.NewHintJob(data, o, ppems)
+	j, err := perf.NewHintJobSizes(data, o, reqs)
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
@@ -93,7 +97,7 @@ func runBenchTT(args []string) error {
 	w := benchStdout
 	fmt.Fprintf(w, "%d glyph loads: %.1f ns/glyph\n", n, float64(m.NS)/float64(n))
 	fmt.Fprintf(w, "%d allocations (%d bytes): %.3f allocs/glyph, per-size setup included (%d sizes)\n",
-		m.Allocs, m.Bytes, float64(m.Allocs)/float64(n), *rounds*len(ppems))
+		m.Allocs, m.Bytes, float64(m.Allocs)/float64(n), *rounds*len(reqs))
 	return nil
 }
 

@@ -34,14 +34,15 @@ func addSizeFlags(fs *flag.FlagSet, defPPEM string) *sizeFlags {
 	}
 }
 
-// requests returns the size requests the options ask for: each of the
-// comma-separated --size values at --dpi if --size is given, else each
-// --ppem value at 72 dpi. Errors are usage errors.
-func (s *sizeFlags) requests() ([]size.Request, error) {
-	if *s.size == "" {
+// parseSizeList returns the size requests of a --ppem/--size/--dpi
+// triple: each of the comma-separated sizes (points) at dpi if sizes is
+// not empty, else each of ppems (pixels per em) at 72 dpi. Errors are
+// usage errors naming ppemName or "--size".
+func parseSizeList(ppems, sizes, dpi, ppemName string) ([]size.Request, error) {
+	if sizes == "" {
 		var out []size.Request
-		for _, f := range strings.Split(*s.ppem, ",") {
-			p, err := parse26_6(f, "--ppem")
+		for _, f := range strings.Split(ppems, ",") {
+			p, err := parse26_6(f, ppemName)
 			if err != nil {
 				return nil, err
 			}
@@ -49,12 +50,12 @@ func (s *sizeFlags) requests() ([]size.Request, error) {
 		}
 		return out, nil
 	}
-	x, y, err := parseDPI(*s.dpi)
+	x, y, err := parseDPI(dpi)
 	if err != nil {
 		return nil, err
 	}
 	var out []size.Request
-	for _, f := range strings.Split(*s.size, ",") {
+	for _, f := range strings.Split(sizes, ",") {
 		p, err := parse26_6(f, "--size")
 		if err != nil {
 			return nil, err
@@ -64,9 +65,9 @@ func (s *sizeFlags) requests() ([]size.Request, error) {
 	return out, nil
 }
 
-// request is requests for options that take one size.
+// request returns the one size request the options ask for.
 func (s *sizeFlags) request() (size.Request, error) {
-	rs, err := s.requests()
+	rs, err := parseSizeList(*s.ppem, *s.size, *s.dpi, "--ppem")
 	if err != nil {
 		return size.Request{}, err
 	}

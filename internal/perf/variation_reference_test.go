@@ -108,7 +108,10 @@ func TestVariationVsFreeType(t *testing.T) {
 			all()
 			allocs := testing.AllocsPerRun(3, all) / float64(n)
 			// 3. Speed, interleaved.
-			j := &HintJob{Font: hf, Opts: opts, PPEMs: DefaultPPEMs}
+			j, err := NewHintJob(data, opts, DefaultPPEMs)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if _, err := j.Run(1); err != nil {
 				t.Fatal(err)
 			}
