@@ -57,6 +57,16 @@ type FaceOptions struct {
 	// Mono selects bi-level rendering: glyphs are hinted for the mono
 	// target and the mask holds only 0x00 and 0xff.
 	Mono bool
+	// Variation selects an instance of a variable font: "tag=value,..."
+	// in design units (other axes at their defaults; e.g. "wght=700") or
+	// "named=N" (the font's named instance N, counted from 1, as FreeType
+	// lists them), set as FT_Set_Var_Design_Coordinates sets it (see
+	// truetype/hint's ParseVariation and Options.Design). Empty: the
+	// font's default, without a variation call. The outlines and
+	// advances vary (gvar, cvar, HVAR); the face's line metrics do not
+	// (FreeType's MVAR adjustment of the ascender, descender and height
+	// is not applied to Metrics).
+	Variation string
 }
 
 // MaxPPEM is the largest size, in pixels per em on either axis, NewFace
@@ -123,7 +133,7 @@ func NewFace(f *sfnt.Font, opts *FaceOptions) (*Face, error) {
 	}
 	fc := &Face{f: f, hinting: o.Hinting, mono: o.Mono, req: req}
 	fc.cmap, _ = f.Cmap() // no usable cmap: every rune maps to glyph 0
-	src, err := newLoader(f, req, o.Hinting, o.Mono)
+	src, err := newLoader(f, req, o.Hinting, o.Mono, o.Variation)
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +161,10 @@ func charSize(o FaceOptions) (size.Request, error) {
 	}
 	return size.CharSize(int64(px*64+0.5), int64(py*64+0.5), 72, 72), nil
 }
+
+// NormalizedCoords returns the face's normalized variation coordinates
+// (16.16, as FreeType keeps them), nil without a variation.
+func (f *Face) NormalizedCoords() []int32 { return f.src.in.NormalizedCoords() }
 
 // PPEM returns the face's horizontal size in whole pixels per em
 // (FreeType's face->size->metrics.x_ppem: the size rounded).

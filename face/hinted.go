@@ -26,8 +26,9 @@ type hintLoader struct {
 }
 
 // newHintLoader returns a loader for f at the size req in mode, for the
-// mono or the normal target.
-func newHintLoader(f *sfnt.Font, req size.Request, mode hint.Mode, mono bool) (*hintLoader, error) {
+// mono or the normal target, at the variation instance variation selects
+// ("" for none).
+func newHintLoader(f *sfnt.Font, req size.Request, mode hint.Mode, mono bool, variation string) (*hintLoader, error) {
 	hf, err := hint.NewFont(f)
 	if err != nil {
 		return nil, err
@@ -35,6 +36,11 @@ func newHintLoader(f *sfnt.Font, req size.Request, mode hint.Mode, mono bool) (*
 	opts := hint.Options{Mode: mode, Target: hint.TargetNormal}
 	if mono {
 		opts.Target = hint.TargetMono
+	}
+	if variation != "" {
+		if opts.Design, err = hint.ParseVariation(hf.Variations(), variation); err != nil {
+			return nil, err
+		}
 	}
 	in, err := hf.NewInstanceRequest(req, opts)
 	if err != nil {

@@ -17,15 +17,16 @@ var ErrHintingUnavailable = errors.New("face: bytecode hinting is not available 
 // newLoader returns the outline source for a size and a hinting mode:
 // the TrueType loader of truetype/hint, unhinted (FreeType's
 // FT_LOAD_NO_HINTING outlines) for font.HintingNone, interpreter version
-// 40 for font.HintingVertical and 35 for font.HintingFull.
-func newLoader(f *sfnt.Font, req size.Request, h font.Hinting, mono bool) (*hintLoader, error) {
+// 40 for font.HintingVertical and 35 for font.HintingFull, at the
+// variation instance variation selects (FaceOptions.Variation).
+func newLoader(f *sfnt.Font, req size.Request, h font.Hinting, mono bool, variation string) (*hintLoader, error) {
 	switch h {
 	case font.HintingNone:
-		return newHintLoader(f, req, hint.ModeNone, mono)
+		return newHintLoader(f, req, hint.ModeNone, mono, variation)
 	case font.HintingVertical:
-		return newHintLoader(f, req, hint.ModeV40, mono)
+		return newHintLoader(f, req, hint.ModeV40, mono, variation)
 	case font.HintingFull:
-		return newHintLoader(f, req, hint.ModeV35, mono)
+		return newHintLoader(f, req, hint.ModeV35, mono, variation)
 	}
 	return nil, errors.New("face: unknown hinting mode")
 }

@@ -323,3 +323,19 @@ func VarTime(font []byte, design []int64, ppems []int, mode Mode, target Target,
 	}
 	return int64(cns), int64(cl), nil
 }
+
+// SetVarDesign sets the 16.16 design coordinates of an open SizedFace
+// (FT_Set_Var_Design_Coordinates on its face, after its size was set:
+// FreeType then re-runs prep with the varied CVT at the next load).
+func (f *SizedFace) SetVarDesign(design []int64) error {
+	if len(design) == 0 {
+		return fmt.Errorf("ftref: no coordinates")
+	}
+	cp, keep := cFixed(design)
+	e := C.FT_Set_Var_Design_Coordinates(f.s.face, C.FT_UInt(len(design)), cp)
+	_ = keep
+	if e != 0 {
+		return fmt.Errorf("%w: %s", ErrVarCoords, ErrName(int(e)))
+	}
+	return nil
+}
