@@ -34,12 +34,15 @@ type renderMode struct {
 	name    string // as given to --mode
 	label   string // column heading
 	hinting font.Hinting
+	// variation is the column's variation instance (FaceOptions.Variation;
+	// "" for the default).
+	variation string
 }
 
 var renderModes = []renderMode{
-	{"none", "unhinted", font.HintingNone},
-	{"v40", "hinted, version 40 (HintingVertical)", font.HintingVertical},
-	{"v35", "hinted, version 35 (HintingFull)", font.HintingFull},
+	{"none", "unhinted", font.HintingNone, ""},
+	{"v40", "hinted, version 40 (HintingVertical)", font.HintingVertical, ""},
+	{"v35", "hinted, version 35 (HintingFull)", font.HintingFull, ""},
 }
 
 type renderOptions struct {
@@ -62,6 +65,7 @@ func runRender(args []string) error {
 	modes := fs.String("mode", "none,v40,v35", "columns: a list of none (unhinted), v40, v35")
 	mono := fs.Bool("mono", false, "monochrome rendering (hinted for the mono target, with drop-out control)")
 	out := fs.String("o", "fontvm-waterfall.png", "output PNG file")
+	varList := fs.String("var", "", "variation instances, one column group each: SPEC;SPEC;... with SPEC tag=value,... (design units) or named=N")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -89,6 +93,7 @@ func runRender(args []string) error {
 	if opts.modes, err = parseModes(*modes); err != nil {
 		return usagef("render: --mode: %v", err)
 	}
+	opts.modes = varColumns(opts.modes, *varList)
 	if opts.text == "" {
 		return usagef("render: --text is empty")
 	}
@@ -221,7 +226,7 @@ func renderWaterfall(opts *renderOptions) (*image.Gray, error) {
 	for c, m := range opts.modes {
 		faces[c] = make([]*face.Face, len(opts.sizes))
 		for r, sz := range opts.sizes {
-			fo := &face.FaceOptions{Size: sz, DPI: float64(opts.xdpi), YDPI: float64(opts.ydpi), Hinting: m.hinting, Mono: opts.mono}
+			fo := &face.FaceOptions{Size: sz, DPI: float64(opts.xdpi), YDPI: float64(opts.ydpi), Hinting: m.hinting, Mono: opts.mono, Variation: m.variation}
 			fc, err := face.NewFace(sf, fo)
 			if err != nil {
 				return nil, fmt.Errorf("%s at %s: %w", m.label, opts.sizeLabel(sz), err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"fontvm/sfnt"
 	"fontvm/truetype/hint"
@@ -70,4 +71,25 @@ func writeVariations(w io.Writer, f *sfnt.Font) {
 // fixedText formats a 16.16 value with up to 5 decimals.
 func fixedText(x int64) string {
 	return strconv.FormatFloat(float64(x)/65536, 'f', -1, 64)
+}
+
+// varColumns expands render's mode columns into one column per mode and
+// variation instance of list ("SPEC;SPEC;..."; "" keeps the columns),
+// instances outermost, each labelled with its instance.
+func varColumns(modes []renderMode, list string) []renderMode {
+	if list == "" {
+		return modes
+	}
+	var out []renderMode
+	for _, spec := range strings.Split(list, ";") {
+		if spec = strings.TrimSpace(spec); spec == "" {
+			continue
+		}
+		for _, m := range modes {
+			m.variation = spec
+			m.label = m.name + " " + spec
+			out = append(out, m)
+		}
+	}
+	return out
 }
