@@ -1,7 +1,5 @@
 package sfnt
 
-import "fontvm/internal/ftmath"
-
 // CvarScratch is the caller-owned working set of ApplyCvar.
 type CvarScratch struct {
 	shared, local []uint16
@@ -104,12 +102,12 @@ func (f *Font) ApplyCvar(gv *Gvar, numAxes int, coords []int32, cvt []int64, sc 
 		case state == pointsFail || !ok:
 		case state == pointsAll && private:
 			for j := range acc {
-				acc[j] += ftmath.MulFix(sc.deltas[j], apply)
+				acc[j] += sc.deltas[j] * apply
 			}
 		case state == pointsList:
 			for j, p := range pts {
 				if int(p) < n {
-					acc[p] += ftmath.MulFix(sc.deltas[j], apply)
+					acc[p] += sc.deltas[j] * apply
 				}
 			}
 		}

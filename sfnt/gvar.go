@@ -245,8 +245,11 @@ func readPackedPoints(s *stream, size int, buf *[]uint16) int {
 	return pointsList
 }
 
-// readPackedDeltas is ft_var_readpackeddeltas: count deltas (as 16.16)
-// into *buf (reused); false where FreeType returns NULL.
+// readPackedDeltas is ft_var_readpackeddeltas: count deltas into *buf
+// (reused), as integers (FreeType keeps them in 16.16; see Apply for why
+// the integers serve); false where FreeType returns NULL. A run whose bytes
+// lie before the frame's end is read straight from the data; one that
+// does not is read value by value (FreeType's checked reads).
 func readPackedDeltas(s *stream, size, count int, buf *[]int64) bool {
 	if cap(*buf) < count {
 		*buf = make([]int64, count, count+count/2)
@@ -258,33 +261,49 @@ func readPackedDeltas(s *stream, size, count int, buf *[]int64) bool {
 		run := s.byte()
 		cnt := run & 0x3F
 		used++
-		j := 0
+		take := min(cnt+1, count-i) // values stored; a run longer than count fails below
 		switch {
 		case run&0x80 != 0:
-			for ; j <= cnt && i < count; j++ {
-				ds[i] = 0
-				i++
+			for k := i; k < i+take; k++ {
+				ds[k] = 0
 			}
 		case run&0x40 != 0:
 			used += 2 * (cnt + 1)
 			if used > size {
 				return false
 			}
-			for ; j <= cnt && i < count; j++ {
-				ds[i] = int64(int16(s.u16())) << 16
-				i++
+			if p := s.pos; p+2*take <= s.limit {
+				b := s.d[p : p+2*take]
+				out := ds[i : i+take]
+				for k := range out {
+					out[k] = int64(int16(uint16(b[2*k])<<8 | uint16(b[2*k+1])))
+				}
+				s.pos = p + 2*take
+			} else {
+				for k := i; k < i+take; k++ {
+					ds[k] = int64(int16(s.u16()))
+				}
 			}
 		default:
 			used += cnt + 1
 			if used > size {
 				return false
 			}
-			for ; j <= cnt && i < count; j++ {
-				ds[i] = int64(int8(s.byte())) << 16
-				i++
+			if p := s.pos; p+take <= s.limit {
+				b := s.d[p : p+take]
+				out := ds[i : i+take]
+				for k := range out {
+					out[k] = int64(int8(b[k]))
+				}
+				s.pos = p + take
+			} else {
+				for k := i; k < i+take; k++ {
+					ds[k] = int64(int8(s.byte()))
+				}
 			}
 		}
-		if j <= cnt {
+		i += take
+		if take <= cnt {
 			return false
 		}
 	}
@@ -309,6 +328,28 @@ type VarGlyph struct {
 	deltaX        []int64
 	deltaY        []int64
 	tuple         []int32 // peak, start, end
+}
+
+// Reserve gives the working slices room for glyphs of n points (phantom
+// points included), so that Apply does not grow them step by step.
+func (v *VarGlyph) Reserve(n int) {
+	if cap(v.dx) < n {
+		v.dx, v.dy = make([]int64, 0, n), make([]int64, 0, n)
+		v.ox, v.oy = make([]int64, 0, n), make([]int64, 0, n)
+		v.has = make([]bool, 0, n)
+	}
+	if cap(v.UX) < n {
+		v.UX, v.UY = make([]int64, 0, n), make([]int64, 0, n)
+	}
+	if cap(v.X) < n {
+		v.X, v.Y = make([]int64, 0, n), make([]int64, 0, n)
+	}
+	if cap(v.deltaX) < n {
+		v.deltaX, v.deltaY = make([]int64, 0, n), make([]int64, 0, n)
+	}
+	if cap(v.shared) < n {
+		v.shared, v.local = make([]uint16, 0, n), make([]uint16, 0, n)
+	}
 }
 
 // grow makes the working slices n long.
@@ -336,6 +377,13 @@ func (v *VarGlyph) grow(n int) {
 // (pp1, pp2) or y (pp3, pp4) delta, and none for pp2 when skipHAdvance
 // (an HVAR is in use) or pp4 when skipVAdvance (VVAR). len(v.X) ==
 // len(v.Y) is the point count, phantom points included (at least 4).
+// The deltas are scaled by a plain product: FreeType's FT_MulFix(delta<<16,
+// apply) (x86-64: 32-bit operands, result truncated to 32 bits) equals
+// delta*apply for every int16 delta and every apply TupleScalar returns
+// (0 < apply <= 0x10000): the 64-bit product is a multiple of 2^16, so
+// the rounding term (0x8000, or 0x7FFF for a negative product) vanishes
+// in the shift, and |delta*apply| <= 2^31 survives the truncation
+// (TestScaleDelta checks every delta).
 // Errors are FreeType's Invalid_Table (a glyph variation header
 // claiming more than its data, a shared tuple index out of range);
 // every other malformation drops the tuple it is in, as in FreeType.
@@ -364,9 +412,8 @@ func (g *Gvar) Apply(gid int, coords []int32, v *VarGlyph, ends []uint16, skipHA
 		offData = s.pos
 		s.pos = here
 	}
-	for i := range v.dx {
-		v.dx[i], v.dy[i] = 0, 0
-	}
+	clear(v.dx)
+	clear(v.dy)
 	na := g.numAxes
 	if cap(v.tuple) < 3*na {
 		v.tuple = make([]int32, 3*na)
@@ -412,8 +459,15 @@ func (g *Gvar) Apply(gid int, coords []int32, v *VarGlyph, ends []uint16, skipHA
 		okY := readPackedDeltas(s, g.tableLen, cnt, &v.deltaY)
 		if state != pointsFail && okX && okY {
 			if state == pointsAll {
-				for j := 0; j < n; j++ {
-					v.addDelta(j, n, ftmath.MulFix(v.deltaX[j], apply), ftmath.MulFix(v.deltaY[j], apply), skipHAdvance, skipVAdvance)
+				m := n - 4
+				dx, dy := v.dx[:m], v.dy[:m]
+				sx, sy := v.deltaX[:m], v.deltaY[:m]
+				for j := range dx {
+					dx[j] += sx[j] * apply
+					dy[j] += sy[j] * apply
+				}
+				for j := m; j < n; j++ {
+					v.addDelta(j, n, v.deltaX[j]*apply, v.deltaY[j]*apply, skipHAdvance, skipVAdvance)
 				}
 			} else {
 				v.interpolated(pts, n, apply, ends, skipHAdvance, skipVAdvance)
@@ -457,22 +511,29 @@ func (v *VarGlyph) addDelta(j, n int, dx, dy int64, skipH, skipV bool) {
 // moved by their scaled deltas, the others interpolated
 // (tt_interpolate_deltas), all in 16.16.
 func (v *VarGlyph) interpolated(pts []uint16, n int, apply int64, ends []uint16, skipH, skipV bool) {
-	for j := 0; j < n; j++ {
-		v.has[j] = false
-		v.ox[j], v.oy[j] = v.X[j]<<16, v.Y[j]<<16
+	clear(v.has[:n])
+	ox, oy, xs, ys := v.ox[:n], v.oy[:n], v.X[:n], v.Y[:n]
+	for j := range ox {
+		ox[j], oy[j] = xs[j]<<16, ys[j]<<16
 	}
 	for j, idx := range pts {
 		if int(idx) >= n {
 			continue
 		}
 		v.has[idx] = true
-		v.ox[idx] += ftmath.MulFix(v.deltaX[j], apply)
-		v.oy[idx] += ftmath.MulFix(v.deltaY[j], apply)
+		v.ox[idx] += v.deltaX[j] * apply
+		v.oy[idx] += v.deltaY[j] * apply
 	}
 	if ends != nil {
 		v.interpolate(ends)
 	}
-	for j := 0; j < n; j++ {
+	m := n - 4
+	dx, dy, ox, oy, xs, ys := v.dx[:m], v.dy[:m], v.ox[:m], v.oy[:m], v.X[:m], v.Y[:m]
+	for j := range dx {
+		dx[j] += ox[j] - xs[j]<<16
+		dy[j] += oy[j] - ys[j]<<16
+	}
+	for j := m; j < n; j++ {
 		v.addDelta(j, n, v.ox[j]-v.X[j]<<16, v.oy[j]-v.Y[j]<<16, skipH, skipV)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fontvm/internal/corpus"
+	"fontvm/internal/ftmath"
 	"fontvm/sfnt"
 )
 
@@ -157,4 +158,22 @@ func TestVariationsGolden(t *testing.T) {
 		t.Fatalf("compared only %d normalizations and %d advance sets", nNorm, nAdv)
 	}
 	t.Logf("%d normalizations, %d HVAR advance sets equal FreeType's", nNorm, nAdv)
+}
+
+// TestScaleDelta checks that FT_MulFix(d<<16, apply) (ftmath.MulFix, the
+// x86-64 form) equals d*apply for every int16 d over applies spread
+// through (0, 1.0], the identity Gvar.Apply and ApplyCvar rely on.
+func TestScaleDelta(t *testing.T) {
+	n := 0
+	for d := int64(-32768); d <= 32767; d++ {
+		for _, a := range []int64{1, 2, 3, 0x7FFF, 0x8000, 0x8001, 0xC000, 0xFFFF, 0x10000, 12345, 54321, d&0xFFFF | 1} {
+			if got, want := d*a, ftmath.MulFix(d<<16, a); got != want {
+				t.Fatalf("d %d apply %d: %d, FT_MulFix %d", d, a, got, want)
+			}
+			n++
+		}
+	}
+	if n < 700000 {
+		t.Fatalf("checked %d pairs", n)
+	}
 }

@@ -91,6 +91,7 @@ func (in *Instance) setupVariation(design []int64) error {
 		return &Error{Code: freeTypeCode(vf.gvarErr, "Invalid_Stream_Operation"), Glyph: -1, Detail: vf.gvarErr.Error(), kind: ErrArgument}
 	}
 	v := &instVar{coords: coords}
+	v.vg.Reserve(in.ld.sizeHint.points + 4)
 	if len(f.cvt) > 0 {
 		v.cvt = append([]int64(nil), f.cvt...)
 		var sc sfnt.CvarScratch
