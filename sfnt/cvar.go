@@ -57,31 +57,16 @@ func (f *Font) ApplyCvar(gv *Gvar, numAxes int, coords []int32, cvt []int64, sc 
 		sc.tuple = make([]int32, 3*numAxes)
 	}
 	peak, imStart, imEnd := sc.tuple[:numAxes], sc.tuple[numAxes:2*numAxes], sc.tuple[2*numAxes:3*numAxes]
-	nShared := 0
+	var shared []int32
 	if gv != nil {
-		nShared = gv.NumSharedTuples()
+		shared = gv.shared
 	}
 	for t := 0; t < tupleCount&tupleCountMask; t++ {
 		size, index := s.u16(), s.u16()
-		if index&tupleEmbedded != 0 {
-			for j := range peak {
-				peak[j] = s.i16() * 4
-			}
-		} else if k := index & tupleIndexMask; k >= nShared {
+		apply, ok := readTuple(s, index, shared, coords, peak, imStart, imEnd)
+		if !ok {
 			return gvarErr(TagCvar, s.pos-2-start, "shared tuple index out of range")
-		} else {
-			copy(peak, gv.shared[k*numAxes:(k+1)*numAxes])
 		}
-		inter := index&tupleIntermediate != 0
-		if inter {
-			for j := range imStart {
-				imStart[j] = s.i16() * 4
-			}
-			for j := range imEnd {
-				imEnd[j] = s.i16() * 4
-			}
-		}
-		apply := TupleScalar(coords, inter, peak, imStart, imEnd)
 		if apply == 0 {
 			offData += size
 			continue
@@ -97,7 +82,7 @@ func (f *Font) ApplyCvar(gv *Gvar, numAxes int, coords []int32, cvt []int64, sc 
 		if state == pointsList && len(pts) > 0 {
 			cnt = len(pts)
 		}
-		ok := readPackedDeltas(s, tl, cnt, &sc.deltas)
+		ok = readPackedDeltas(s, tl, cnt, &sc.deltas)
 		switch {
 		case state == pointsFail || !ok:
 		case state == pointsAll && private:

@@ -201,6 +201,35 @@ func (s *stream) seek(p int) {
 	}
 }
 
+// readTuple reads the rest of a tuple variation header whose tupleIndex
+// is index (the embedded peak, or the shared tuple it names, then the
+// intermediate region) into peak, start and end (numAxes each), and
+// returns its scalar at coords (TupleScalar). ok is false for a shared
+// tuple index out of range (FreeType's Invalid_Table). shared holds the
+// shared tuples (16.16).
+func readTuple(s *stream, index int, shared []int32, coords, peak, start, end []int32) (apply int64, ok bool) {
+	na := len(peak)
+	if index&tupleEmbedded != 0 {
+		for j := range peak {
+			peak[j] = s.i16() * 4
+		}
+	} else if k := index & tupleIndexMask; na == 0 || k >= len(shared)/na {
+		return 0, false
+	} else {
+		copy(peak, shared[k*na:(k+1)*na])
+	}
+	inter := index&tupleIntermediate != 0
+	if inter {
+		for j := range start {
+			start[j] = s.i16() * 4
+		}
+		for j := range end {
+			end[j] = s.i16() * 4
+		}
+	}
+	return TupleScalar(coords, inter, peak, start, end), true
+}
+
 // Points-list states of readPackedPoints.
 const (
 	pointsList = iota // an explicit list (possibly empty)
@@ -421,25 +450,10 @@ func (g *Gvar) Apply(gid int, coords []int32, v *VarGlyph, ends []uint16, skipHA
 	peak, imStart, imEnd := v.tuple[:na], v.tuple[na:2*na], v.tuple[2*na:3*na]
 	for t := 0; t < tupleCount&tupleCountMask; t++ {
 		size, index := s.u16(), s.u16()
-		if index&tupleEmbedded != 0 {
-			for j := range peak {
-				peak[j] = s.i16() * 4
-			}
-		} else if k := index & tupleIndexMask; k >= g.NumSharedTuples() {
+		apply, ok := readTuple(s, index, g.shared, coords, peak, imStart, imEnd)
+		if !ok {
 			return gvarErr(TagGvar, s.pos-2-int(g.offsets[0]), "shared tuple index out of range")
-		} else {
-			copy(peak, g.shared[k*na:(k+1)*na])
 		}
-		inter := index&tupleIntermediate != 0
-		if inter {
-			for j := range imStart {
-				imStart[j] = s.i16() * 4
-			}
-			for j := range imEnd {
-				imEnd[j] = s.i16() * 4
-			}
-		}
-		apply := TupleScalar(coords, inter, peak, imStart, imEnd)
 		if apply == 0 {
 			offData += size
 			continue

@@ -79,23 +79,7 @@ func varReference(f *fontFile, data []byte, pick int) (rv refVerdict) {
 				}
 				continue
 			}
-			n := len(ref)
-			step := max(1, n/ttGlyphs)
-			for gid := 0; gid < n; gid++ {
-				if gid%step != pick%step {
-					_ = in.LoadGlyph(gid, &g)
-					continue
-				}
-				want := ref[gid].Line()
-				got := ttLine(in, gid, &g)
-				rv.compared++
-				if got != want {
-					rv.differ++
-					if rv.diff == "" {
-						rv.diff = fmt.Sprintf("%v ppem %d: got %s want %s", mode, ppem, got, want)
-					}
-				}
-			}
+			compareSampled(in, ref, pick, fmt.Sprintf("%v ppem %d", mode, ppem), &g, &rv)
 		}
 	}
 	return rv

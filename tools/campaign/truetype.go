@@ -58,16 +58,31 @@ func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict)
 	if glyphsFactor <= 0 {
 		return v
 	}
+	hintSampled(hf, nil, pick, &v)
+	return v
+}
+
+// hintSampled hints the glyphs pick selects (ttGlyphs spread over the
+// font) at ttSizes in ttModes, at the variation instance design (nil: the
+// default), counting the loads and their failures in v. An instance that
+// cannot be made counts as one failure when design asks for a variation
+// (FreeType fails to set some); without one it is a bug.
+func hintSampled(hf *hint.Font, design []int64, pick int, v *verdict) {
 	n := hf.NumGlyphs()
 	if n == 0 {
-		return v
+		return
 	}
 	var g hint.Glyph
 	for _, ppem := range ttSizes {
 		for _, mode := range ttModes {
-			in, err := hf.NewInstance(ppem, hint.Options{Mode: mode})
+			in, err := hf.NewInstance(ppem, hint.Options{Mode: mode, Design: design})
 			if err != nil {
-				panic(fmt.Sprintf("NewInstance(%d, %v): %v", ppem, mode, err)) // arguments are valid: a bug
+				if design == nil {
+					panic(fmt.Sprintf("NewInstance(%d, %v): %v", ppem, mode, err)) // arguments are valid: a bug
+				}
+				v.shapeErrs++
+				v.shaped++
+				continue
 			}
 			step := max(1, n/ttGlyphs)
 			for gid := pick % step; gid < n; gid += step {
@@ -78,5 +93,4 @@ func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict)
 			}
 		}
 	}
-	return v
 }

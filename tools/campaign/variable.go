@@ -84,28 +84,9 @@ func variableCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict)
 	}
 	v.accepted = true
 	v.engineAccepted = true
-	if glyphsFactor <= 0 || hf.NumGlyphs() == 0 {
+	if glyphsFactor <= 0 {
 		return v
 	}
-	n := hf.NumGlyphs()
-	design := varDesign(hf, pick)
-	var g hint.Glyph
-	for _, ppem := range ttSizes {
-		for _, mode := range ttModes {
-			in, err := hf.NewInstance(ppem, hint.Options{Mode: mode, Design: design})
-			if err != nil {
-				v.shapeErrs++
-				v.shaped++
-				continue
-			}
-			step := max(1, n/ttGlyphs)
-			for gid := pick % step; gid < n; gid += step {
-				if err := in.LoadGlyph(gid, &g); err != nil {
-					v.shapeErrs++
-				}
-				v.shaped++
-			}
-		}
-	}
+	hintSampled(hf, varDesign(hf, pick), pick, &v)
 	return v
 }

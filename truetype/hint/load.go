@@ -358,14 +358,7 @@ func (in *Instance) load(gid uint16, depth int) error {
 		tsb = int64(int16(int32(f.vAscender) - int32(g.YMax)))
 		ah = f.vAdvance
 	}
-	ld.pp1 = vec{int64(g.XMin) - lsb, 0}
-	ld.pp2 = vec{ld.pp1.x + aw, 0}
-	var x3 int64
-	if ld.useAw2 {
-		x3 = aw / 2
-	}
-	ld.pp3 = vec{x3, int64(g.YMax) + tsb}
-	ld.pp4 = vec{x3, ld.pp3.y - ah}
+	ld.setPP(g, aw, lsb, tsb, ah)
 	if g.NumContours > 0 {
 		// TT_Load_Simple_Glyph and TT_Process_Simple_Glyph (written
 		// here rather than called: one call level less per glyph): a
@@ -396,6 +389,21 @@ func (in *Instance) load(gid uint16, depth int) error {
 		return nil
 	}
 	return in.loadComposite(gid, g, depth)
+}
+
+// setPP is tt_loader_set_pp: the phantom points in font units from the
+// glyph's xMin and yMax and its metrics (advance width aw, left side
+// bearing lsb, top side bearing tsb, advance height ah); pp3 and pp4 at
+// half the advance width when v40's subpixel hinting asks for it.
+func (ld *loader) setPP(g *sfnt.Glyph, aw, lsb, tsb, ah int64) {
+	ld.pp1 = vec{int64(g.XMin) - lsb, 0}
+	ld.pp2 = vec{ld.pp1.x + aw, 0}
+	var x3 int64
+	if ld.useAw2 {
+		x3 = aw / 2
+	}
+	ld.pp3 = vec{x3, int64(g.YMax) + tsb}
+	ld.pp4 = vec{x3, ld.pp3.y - ah}
 }
 
 // recordError is the error of glyph gid, whose record sfnt's LoadGlyph

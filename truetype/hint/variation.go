@@ -194,14 +194,7 @@ func (in *Instance) loadVar(gid uint16, g *sfnt.Glyph, depth int) error {
 		tsb = int64(int16(int32(v.vAscender) - int32(g.YMax)))
 		ah = v.vAdvance
 	}
-	ld.pp1 = vec{int64(g.XMin) - lsb, 0}
-	ld.pp2 = vec{ld.pp1.x + aw, 0}
-	var x3 int64
-	if ld.useAw2 {
-		x3 = aw / 2
-	}
-	ld.pp3 = vec{x3, int64(g.YMax) + tsb}
-	ld.pp4 = vec{x3, ld.pp3.y - ah}
+	ld.setPP(g, aw, lsb, tsb, ah)
 	vg := &v.vg
 	switch {
 	case g.NumContours > 0:
