@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"fontvm/internal/corpus"
 	"fontvm/internal/corrupt"
 	"fontvm/sfnt"
+	"fontvm/size"
 	"fontvm/truetype/hint"
 )
 
@@ -35,9 +37,13 @@ func init() {
 	})
 }
 
-// Hinting sizes and the number of glyphs hinted per size and mode.
+// Hinting sizes and the number of glyphs hinted per size and mode. The
+// char sizes are FT_Set_Char_Size requests besides the whole ppems: 12 pt
+// at 96×72 dpi (non-square pixels: x and y scales, the stretched CVT and
+// ppem).
 var (
-	ttSizes  = []int{9, 12, 17, 32}
+	ttSizes     = []int{9, 12, 17, 32}
+	ttCharSizes = []size.Request{size.Points(12*64, 96, 72)}
 	ttModes  = []hint.Mode{hint.ModeV35, hint.ModeV40}
 	ttGlyphs = 48
 )
@@ -63,11 +69,15 @@ func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict)
 		return v
 	}
 	var g hint.Glyph
+	reqs := slices.Clone(ttCharSizes)
 	for _, ppem := range ttSizes {
+		reqs = append(reqs, size.Pixels(int64(ppem)<<6))
+	}
+	for _, req := range reqs {
 		for _, mode := range ttModes {
-			in, err := hf.NewInstance(ppem, hint.Options{Mode: mode})
+			in, err := hf.NewInstanceRequest(req, hint.Options{Mode: mode})
 			if err != nil {
-				panic(fmt.Sprintf("NewInstance(%d, %v): %v", ppem, mode, err)) // arguments are valid: a bug
+				panic(fmt.Sprintf("NewInstanceRequest(%v, %v): %v", req, mode, err)) // arguments are valid: a bug
 			}
 			step := max(1, n/ttGlyphs)
 			for gid := pick % step; gid < n; gid += step {
