@@ -44,8 +44,8 @@ func init() {
 var (
 	ttSizes     = []int{9, 12, 17, 32}
 	ttCharSizes = []size.Request{size.Points(12*64, 96, 72)}
-	ttModes  = []hint.Mode{hint.ModeV35, hint.ModeV40}
-	ttGlyphs = 48
+	ttModes     = []hint.Mode{hint.ModeV35, hint.ModeV40}
+	ttGlyphs    = 48
 )
 
 func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict) {
