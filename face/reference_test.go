@@ -31,18 +31,13 @@ func refPPEMs() []int {
 	return ppems
 }
 
-// TestReferenceFaceBitmaps renders every glyph of DejaVu Sans, Liberation
-// Sans and Go Regular at 9-24 ppem through a Face (fontvm's outlines and
-// rasterizers end to end) and compares each bitmap with FreeType's
-// FT_Load_Glyph + FT_Render_Glyph (ftref.Render) in the same mode:
-// unhinted, version 40 (font.HintingVertical) and version 35
-// (font.HintingFull), anti-aliased and monochrome. Monochrome bitmaps must
-// be identical; for anti-aliased ones the mean absolute difference per
-// pixel is reported and must stay at most 1 gray level.
-func TestReferenceFaceBitmaps(t *testing.T) {
-	names := "GoRegular,DejaVuSans,LiberationSans"
+// refFaceFonts returns the corpus fonts (Go fonts and hinted fonts)
+// named in FONTVM_FACE_FONTS (comma-separated, e.g. CharisSIL,Andika), or
+// by default in def.
+func refFaceFonts(def string) []corpus.Font {
+	names := def
 	if s := os.Getenv("FONTVM_FACE_FONTS"); s != "" {
-		names = s // e.g. CharisSIL,Andika (any corpus font name)
+		names = s
 	}
 	var fonts []corpus.Font
 	for _, n := range strings.Split(names, ",") {
@@ -52,17 +47,32 @@ func TestReferenceFaceBitmaps(t *testing.T) {
 			}
 		}
 	}
-	modes := []struct {
-		h  font.Hinting
-		fm ftref.Mode
-	}{{font.HintingNone, ftref.ModeNone}, {font.HintingVertical, ftref.ModeV40}, {font.HintingFull, ftref.ModeV35}}
-	for _, cf := range fonts {
+	return fonts
+}
+
+// refFaceModes are the hinting modes of the face reference tests, with
+// FreeType's mode for each.
+var refFaceModes = []struct {
+	h  font.Hinting
+	fm ftref.Mode
+}{{font.HintingNone, ftref.ModeNone}, {font.HintingVertical, ftref.ModeV40}, {font.HintingFull, ftref.ModeV35}}
+
+// TestReferenceFaceBitmaps renders every glyph of DejaVu Sans, Liberation
+// Sans and Go Regular at 9-24 ppem through a Face (fontvm's outlines and
+// rasterizers end to end) and compares each bitmap with FreeType's
+// FT_Load_Glyph + FT_Render_Glyph (ftref.Render) in the same mode:
+// unhinted, version 40 (font.HintingVertical) and version 35
+// (font.HintingFull), anti-aliased and monochrome. Monochrome bitmaps must
+// be identical; for anti-aliased ones the mean absolute difference per
+// pixel is reported and must stay at most 1 gray level.
+func TestReferenceFaceBitmaps(t *testing.T) {
+	for _, cf := range refFaceFonts("GoRegular,DejaVuSans,LiberationSans") {
 		data := corpus.Load(t, cf)
 		sf, err := sfnt.Parse(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, md := range modes {
+		for _, md := range refFaceModes {
 			for _, mono := range []bool{true, false} {
 				name := fmt.Sprintf("%s/%s/%s", cf.Name, md.fm, map[bool]string{true: "mono", false: "gray"}[mono])
 				t.Run(name, func(t *testing.T) {

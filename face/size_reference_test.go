@@ -12,7 +12,6 @@ import (
 	"fontvm/internal/ftref"
 	"fontvm/sfnt"
 
-	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )
 
@@ -24,30 +23,14 @@ import (
 // FT_Render_Glyph in the same mode (unhinted, v40, v35; anti-aliased and
 // monochrome). Every mask, box and advance must be identical.
 func TestReferenceFaceCharSizes(t *testing.T) {
-	names := "CharisSIL,Andika,DejaVuSans,LiberationSans,GoRegular"
-	if s := os.Getenv("FONTVM_FACE_FONTS"); s != "" {
-		names = s
-	}
-	var fonts []corpus.Font
-	for _, n := range strings.Split(names, ",") {
-		for _, f := range append(append([]corpus.Font{}, corpus.GoFonts...), corpus.HintedFonts...) {
-			if f.Name == n {
-				fonts = append(fonts, f)
-			}
-		}
-	}
-	modes := []struct {
-		h  font.Hinting
-		fm ftref.Mode
-	}{{font.HintingNone, ftref.ModeNone}, {font.HintingVertical, ftref.ModeV40}, {font.HintingFull, ftref.ModeV35}}
 	var total, totalSame int
-	for _, cf := range fonts {
+	for _, cf := range refFaceFonts("CharisSIL,Andika,DejaVuSans,LiberationSans,GoRegular") {
 		data := corpus.Load(t, cf)
 		sf, err := sfnt.Parse(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, md := range modes {
+		for _, md := range refFaceModes {
 			for _, mono := range []bool{true, false} {
 				name := fmt.Sprintf("%s/%s/%s", cf.Name, md.fm, map[bool]string{true: "mono", false: "gray"}[mono])
 				t.Run(name, func(t *testing.T) {

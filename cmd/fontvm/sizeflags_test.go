@@ -36,13 +36,7 @@ func TestSizeOptions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var g hint.Glyph
-		for gid := 0; gid <= 36; gid++ {
-			err = in.LoadGlyph(gid, &g)
-		}
-		var xy []int64
-		var ends []int32
-		if want := string(appendGlyphLine(nil, 36, &g, err, &xy, &ends)) + "\n"; st != 0 || out != want {
+		if want := glyphLineAfter(in, 36) + "\n"; st != 0 || out != want {
 			t.Errorf("%v: status %d\n got  %q\n want %q", c.args, st, out, want)
 		}
 	}
@@ -56,6 +50,19 @@ func TestSizeOptions(t *testing.T) {
 	if _, st := runTTHint(t, "tt", "points", font, "--size", "1", "--dpi", "1", "--glyphs", "36"); st != 1 {
 		t.Errorf("1 pt at 1 dpi: status %d, want 1", st)
 	}
+}
+
+// glyphLineAfter loads glyphs 0..gid of in, in order as tt points does,
+// and returns glyph gid's line.
+func glyphLineAfter(in *hint.Instance, gid int) string {
+	var g hint.Glyph
+	var err error
+	for k := 0; k <= gid; k++ {
+		err = in.LoadGlyph(k, &g)
+	}
+	var xy []int64
+	var ends []int32
+	return string(appendGlyphLine(nil, gid, &g, err, &xy, &ends))
 }
 
 // TestBenchTTSizes runs bench tt at char sizes: one load per glyph and

@@ -229,8 +229,28 @@ func TestNewInstanceRequest(t *testing.T) {
 	if in.PPEM() != 13 || in.xScale != divFix(13*64, f.upem) || in.yScale != in.xScale {
 		t.Errorf("hinted 12.625 px: ppem %d scale %#x", in.PPEM(), in.xScale)
 	}
+	// tt_size_reset's hinted metrics (12.125 px): ascender, descender
+	// and height scaled by the request's y scale and rounded to the
+	// nearest pixel (FreeType does it before it replaces the scales);
+	// then the scales of the rounded ppem, and the maximum advance with
+	// them.
+	m12, err := f.NewInstanceRequest(size.Pixels(12*64+8), Options{Mode: ModeV40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, hs := divFix(12*64+8, f.upem), divFix(12*64, f.upem)
+	if m := m12.SizeMetrics(); m.Ascender != pixRound(mulFix(int64(f.sizeFace.ascender), rs)) ||
+		m.Ascender == pixCeil(mulFix(int64(f.sizeFace.ascender), rs)) || // (so that the case tells rounding from ceiling)
+		m.Descender != pixRound(mulFix(int64(f.sizeFace.descender), rs)) ||
+		m.Height != pixRound(mulFix(int64(f.sizeFace.height), rs)) ||
+		m.MaxAdvance != pixRound(mulFix(int64(f.sizeFace.maxAdvance), hs)) || m.XScale != hs || m.YScale != hs {
+		t.Errorf("hinted 12.125 px: metrics %+v", m)
+	}
+	if in.PublicSizeMetrics().XScale != divFix(12*64+40, f.upem) {
+		t.Errorf("hinted 12.625 px: public metrics %+v", in.PublicSizeMetrics())
+	}
 	in, _ = f.NewInstanceRequest(size.Pixels(12*64+40), Options{Mode: ModeNone})
-	if in.xScale != divFix(12*64+40, f.upem) || in.yScale != in.xScale {
+	if in.xScale != divFix(12*64+40, f.upem) || in.yScale != in.xScale || in.SizeMetrics() != in.PublicSizeMetrics() {
 		t.Errorf("unhinted 12.625 px: scale %#x", in.xScale)
 	}
 	// 12 pt at 96 x 72 dpi: 16 x 12 ppem; the interpreter sees 16 ppem,

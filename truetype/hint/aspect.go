@@ -32,14 +32,18 @@ func (e *exec) currentRatio() int64 {
 }
 
 // curPPEM is exc->func_cur_ppem: the ppem (the larger of x and y), or
-// for non-square pixels Current_Ppem_Stretched, the ppem times the
-// current ratio.
+// for non-square pixels Current_Ppem_Stretched (stretchedPPEM, out of
+// line so that curPPEM inlines into the square case's callers).
 func (e *exec) curPPEM() int64 {
 	if e.stretched {
-		return mulFix(e.ppem, e.currentRatio())
+		return e.stretchedPPEM()
 	}
 	return e.ppem
 }
+
+// stretchedPPEM is Current_Ppem_Stretched: the ppem times the current
+// ratio.
+func (e *exec) stretchedPPEM() int64 { return mulFix(e.ppem, e.currentRatio()) }
 
 // stretchCVT is what Read_CVT_Stretched makes of a CVT value v: v times
 // the current ratio.
