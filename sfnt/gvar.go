@@ -1,6 +1,10 @@
 package sfnt
 
-import "fontvm/internal/ftmath"
+import (
+	"slices"
+
+	"fontvm/internal/ftmath"
+)
 
 // Tuple flags of gvar and cvar headers (FreeType's GX_TC_* and GX_TI_*).
 const (
@@ -357,6 +361,36 @@ type VarGlyph struct {
 	deltaX        []int64
 	deltaY        []int64
 	tuple         []int32 // peak, start, end
+
+	// The scalars of the shared tuples used as plain (not intermediate)
+	// tuples, for gvar scalarsOf at the coordinates scalarsFor (-1: not
+	// computed yet).
+	scalars    []int64
+	scalarsFor []int32
+	scalarsOf  *Gvar
+}
+
+// sharedScalar returns TupleScalar of shared tuple k (< the shared tuple
+// count) as a plain tuple at coords, computed once per Gvar and
+// coordinates (the coordinates compared by value at each call).
+func (v *VarGlyph) sharedScalar(g *Gvar, coords []int32, k int) int64 {
+	if v.scalarsOf != g || !slices.Equal(v.scalarsFor, coords) {
+		nt := g.NumSharedTuples()
+		if cap(v.scalars) < nt {
+			v.scalars = make([]int64, nt)
+		}
+		v.scalars = v.scalars[:nt]
+		for i := range v.scalars {
+			v.scalars[i] = -1
+		}
+		v.scalarsOf, v.scalarsFor = g, append(v.scalarsFor[:0], coords...)
+	}
+	a := v.scalars[k]
+	if a < 0 {
+		a = TupleScalar(coords, false, g.shared[k*g.numAxes:(k+1)*g.numAxes], nil, nil)
+		v.scalars[k] = a
+	}
+	return a
 }
 
 // Reserve gives the working slices room for glyphs of n points (phantom
@@ -419,10 +453,10 @@ func (v *VarGlyph) grow(n int) {
 func (g *Gvar) Apply(gid int, coords []int32, v *VarGlyph, ends []uint16, skipHAdvance, skipVAdvance bool) error {
 	n := len(v.X)
 	v.grow(n)
-	for i := 0; i < n; i++ {
-		v.UX[i], v.UY[i] = v.X[i]<<6, v.Y[i]<<6
-	}
 	if !g.HasDeltas(gid) {
+		for i := 0; i < n; i++ {
+			v.UX[i], v.UY[i] = v.X[i]<<6, v.Y[i]<<6
+		}
 		return nil
 	}
 	start, end := int(g.offsets[gid]), int(g.offsets[gid+1])
@@ -450,9 +484,14 @@ func (g *Gvar) Apply(gid int, coords []int32, v *VarGlyph, ends []uint16, skipHA
 	peak, imStart, imEnd := v.tuple[:na], v.tuple[na:2*na], v.tuple[2*na:3*na]
 	for t := 0; t < tupleCount&tupleCountMask; t++ {
 		size, index := s.u16(), s.u16()
-		apply, ok := readTuple(s, index, g.shared, coords, peak, imStart, imEnd)
-		if !ok {
-			return gvarErr(TagGvar, s.pos-2-int(g.offsets[0]), "shared tuple index out of range")
+		var apply int64
+		if k := index & tupleIndexMask; index&(tupleEmbedded|tupleIntermediate) == 0 && k < g.NumSharedTuples() {
+			apply = v.sharedScalar(g, coords, k) // the common case, memoised
+		} else {
+			var ok bool
+			if apply, ok = readTuple(s, index, g.shared, coords, peak, imStart, imEnd); !ok {
+				return gvarErr(TagGvar, s.pos-2-int(g.offsets[0]), "shared tuple index out of range")
+			}
 		}
 		if apply == 0 {
 			offData += size
@@ -491,8 +530,8 @@ func (g *Gvar) Apply(gid int, coords []int32, v *VarGlyph, ends []uint16, skipHA
 		s.pos = here
 	}
 	for i := 0; i < n; i++ {
-		v.UX[i] += (v.dx[i] + 0x200) >> 10
-		v.UY[i] += (v.dy[i] + 0x200) >> 10
+		v.UX[i] = v.X[i]<<6 + (v.dx[i]+0x200)>>10
+		v.UY[i] = v.Y[i]<<6 + (v.dy[i]+0x200)>>10
 		v.X[i] += int64(int16((v.dx[i] + 0x8000) >> 16))
 		v.Y[i] += int64(int16((v.dy[i] + 0x8000) >> 16))
 	}
