@@ -289,57 +289,77 @@ func readPackedDeltas(s *stream, size, count int, buf *[]int64) bool {
 	}
 	ds := (*buf)[:count]
 	*buf = ds
+	// The frame's bytes and the cursor as locals (s.limit <= len(s.d));
+	// reads past the frame's end give 0 without advancing, as s.byte
+	// and s.u16 do.
+	d := s.d[:s.limit]
+	p := s.pos
 	i, used := 0, 0
 	for i < count && used < size {
-		run := s.byte()
+		run := 0
+		if p < len(d) {
+			run = int(d[p])
+			p++
+		}
 		cnt := run & 0x3F
 		used++
 		take := min(cnt+1, count-i) // values stored; a run longer than count fails below
+		out := ds[i : i+take]
 		switch {
 		case run&0x80 != 0:
-			for k := i; k < i+take; k++ {
-				ds[k] = 0
+			for k := range out {
+				out[k] = 0
 			}
 		case run&0x40 != 0:
 			used += 2 * (cnt + 1)
 			if used > size {
+				s.pos = p
 				return false
 			}
-			if p := s.pos; p+2*take <= s.limit {
-				b := s.d[p : p+2*take]
-				out := ds[i : i+take]
+			if p+2*take <= len(d) {
+				b := d[p : p+2*take]
 				for k := range out {
 					out[k] = int64(int16(uint16(b[2*k])<<8 | uint16(b[2*k+1])))
 				}
-				s.pos = p + 2*take
+				p += 2 * take
 			} else {
-				for k := i; k < i+take; k++ {
-					ds[k] = int64(int16(s.u16()))
+				for k := range out {
+					out[k] = 0
+					if p+1 < len(d) {
+						out[k] = int64(int16(uint16(d[p])<<8 | uint16(d[p+1])))
+						p += 2
+					}
 				}
 			}
 		default:
 			used += cnt + 1
 			if used > size {
+				s.pos = p
 				return false
 			}
-			if p := s.pos; p+take <= s.limit {
-				b := s.d[p : p+take]
-				out := ds[i : i+take]
+			if p+take <= len(d) {
+				b := d[p : p+take]
 				for k := range out {
 					out[k] = int64(int8(b[k]))
 				}
-				s.pos = p + take
+				p += take
 			} else {
-				for k := i; k < i+take; k++ {
-					ds[k] = int64(int8(s.byte()))
+				for k := range out {
+					out[k] = 0
+					if p < len(d) {
+						out[k] = int64(int8(d[p]))
+						p++
+					}
 				}
 			}
 		}
 		i += take
 		if take <= cnt {
+			s.pos = p
 			return false
 		}
 	}
+	s.pos = p
 	return i >= count
 }
 
