@@ -9,10 +9,13 @@ package hint
 // ttmetrics.scale), and each read, write, move and MPPEM is scaled by
 // the aspect ratio along the projection vector (Current_Ratio). An
 // instance with exec.stretched set runs its programs through the
-// reference loop (runTraced, with dispatch), where these apply; the
-// fast loop's inlined RCVT and MPPEM are the square forms, and the
-// handlers both loops share (MIAP, MIRP, DELTAP, DELTAC, WCVTP) test
-// exec.stretched once.
+// reference loop (runTraced, with dispatch), where these apply: the
+// fast loop (square pixels only) keeps the square forms and pays
+// nothing for them. In dispatch, MPPEM, MPS, RCVT and DELTAC (and
+// Move_CVT, which only DELTAC uses) test exec.stretched; the handlers
+// the fast loop calls for the frequent MIAP, MIRP, DELTAP and WCVTP are
+// left as they are, and dispatch calls the stretched wrappers below for
+// non-square pixels instead.
 
 // currentRatio is Current_Ratio: the aspect ratio along the projection
 // vector, x_ratio or y_ratio for a vector on an axis, else the length
@@ -52,3 +55,49 @@ func (e *exec) stretchCVT(v int64) int64 { return mulFix(v, e.currentRatio()) }
 // unstretchCVT is what Write_CVT_Stretched and Move_CVT_Stretched store
 // for a value v in pixels: v divided by the current ratio (FT_DivFix).
 func (e *exec) unstretchCVT(v int64) int64 { return divFix(v, e.currentRatio()) }
+
+// insMIAPStretched is MIAP with Read_CVT_Stretched: insMIAP run with
+// the CVT entry it reads (a[1]) stretched for the instruction's
+// duration (MIAP reads it once, before it moves anything, and writes no
+// CVT entry; the projection vector, which the ratio depends on, does
+// not change during it).
+func (e *exec) insMIAPStretched(a []int64) {
+	e.withStretchedCVT(uint64(a[1]), (*exec).insMIAP, a)
+}
+
+// insMIRPStretched is MIRP with Read_CVT_Stretched, as insMIAPStretched:
+// MIRP reads entry a[1] (its cvtEntry - 1; a[1] = -1 reads none).
+func (e *exec) insMIRPStretched(a []int64) {
+	e.withStretchedCVT(uint64(a[1]), (*exec).insMIRP, a)
+}
+
+// withStretchedCVT runs ins(e, a) with CVT entry i (if it exists)
+// replaced by its stretched value, then puts the entry back.
+func (e *exec) withStretchedCVT(i uint64, ins func(*exec, []int64), a []int64) {
+	if i >= uint64(len(e.cvt)) {
+		ins(e, a)
+		return
+	}
+	v := e.cvt[i]
+	e.cvt[i] = e.stretchCVT(v)
+	ins(e, a)
+	e.cvt[i] = v
+}
+
+// insDELTAPStretched is DELTAP with Current_Ppem_Stretched: insDELTAP
+// run with the stretched ppem (DELTAP reads the ppem once, to choose its
+// pairs; the moves do not depend on it).
+func (e *exec) insDELTAPStretched(a []int64) {
+	p := e.ppem
+	e.ppem = e.stretchedPPEM()
+	e.insDELTAP(a)
+	e.ppem = p
+}
+
+// insWCVTPStretched is WCVTP with Write_CVT_Stretched: insWCVTP storing
+// the value divided by the current ratio (a[1] is the popped argument;
+// an index out of range writes nothing either way).
+func (e *exec) insWCVTPStretched(a []int64) {
+	a[1] = e.unstretchCVT(a[1])
+	e.insWCVTP(a)
+}

@@ -46,7 +46,7 @@ func deltaSkip(nump uint64, args int) int {
 // the pairs are only popped.
 func (e *exec) insDELTAP(a []int64) {
 	nump := uint64(a[0])
-	want := deltaWant(e.opcode, e.curPPEM(), e.gs.deltaBase)
+	want := deltaWant(e.opcode, e.ppem, e.gs.deltaBase)
 	args := e.args
 	if want > 15 {
 		e.args = deltaSkip(nump, args)

@@ -47,11 +47,7 @@ func (e *exec) insWCVTP(a []int64) {
 		return
 	}
 	e.modifyCVTCheck()
-	v := a[1]
-	if e.stretched {
-		v = e.unstretchCVT(v) // Write_CVT_Stretched
-	}
-	e.cvt[i] = v
+	e.cvt[i] = a[1]
 }
 
 // insWCVTF is WCVTF (0x70, pops 2): cvt[a[0]] = a[1] in font units,
