@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"fontvm/sfnt"
+
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )
@@ -80,6 +82,11 @@ func (b *bitmapHasher) add(left, top, width, rows int, pix func(x, y int) byte) 
 	b.sum.Write(b.buf)
 }
 
+// addAdvance hashes an advance (26.6) as an int32.
+func (b *bitmapHasher) addAdvance(adv int64) {
+	b.sum.Write(binary.LittleEndian.AppendUint32(nil, uint32(int32(adv))))
+}
+
 func (b *bitmapHasher) hex() string { return hex.EncodeToString(b.sum.Sum(nil)) }
 
 func goldenKey(mode string, mono bool, ppem int) string {
@@ -90,9 +97,14 @@ func goldenKey(mode string, mono bool, ppem int) string {
 	return fmt.Sprintf("%s %s %d", mode, r, ppem)
 }
 
-func readGolden(t *testing.T) (map[string]string, string) {
+// readGolden reads goldenFile: hash by key, and the FreeType version.
+func readGolden(t *testing.T) (map[string]string, string) { return readGoldenFile(t, goldenFile) }
+
+// readGoldenFile reads a golden bitmap file: hash by key, and the
+// FreeType version.
+func readGoldenFile(t *testing.T, path string) (map[string]string, string) {
 	t.Helper()
-	f, err := os.Open(goldenFile)
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("golden data: %v", err)
 	}
@@ -116,18 +128,27 @@ func readGolden(t *testing.T) (map[string]string, string) {
 
 // fontvmHash renders every glyph of Go Regular at ppem through a Face.
 func fontvmHash(t *testing.T, h font.Hinting, mono bool, ppem int) string {
-	sf := goRegular(t)
-	fc, err := NewFace(sf, &FaceOptions{Size: float64(ppem), DPI: 72, Hinting: h, Mono: mono})
+	return faceHash(t, goRegular(t), &FaceOptions{Size: float64(ppem), DPI: 72, Hinting: h, Mono: mono}, false)
+}
+
+// faceHash renders every glyph of sf through a Face with opts and hashes
+// the bitmaps (bitmapHasher.add), each followed by its advance (26.6, as
+// an int32) if withAdvance.
+func faceHash(t *testing.T, sf *sfnt.Font, opts *FaceOptions, withAdvance bool) string {
+	fc, err := NewFace(sf, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	bh := newBitmapHasher()
 	for gid := 0; gid < sf.NumGlyphs(); gid++ {
-		dr, m, _, err := fc.glyphID(fixed.Point26_6{}, uint16(gid))
+		dr, m, adv, err := fc.glyphID(fixed.Point26_6{}, uint16(gid))
 		if err != nil {
 			t.Fatalf("gid %d: %v", gid, err)
 		}
 		bh.add(dr.Min.X, -dr.Min.Y, dr.Dx(), dr.Dy(), func(x, y int) byte { return m.Pix[y*m.Stride+x] })
+		if withAdvance {
+			bh.addAdvance(int64(adv))
+		}
 	}
 	return bh.hex()
 }

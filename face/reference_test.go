@@ -5,6 +5,7 @@ package face
 import (
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"strings"
 	"testing"
@@ -30,6 +31,38 @@ func refPPEMs() []int {
 	return ppems
 }
 
+// refFaceFonts returns the corpus fonts (Go fonts and hinted fonts)
+// named in FONTVM_FACE_FONTS (comma-separated, e.g. CharisSIL,Andika), or
+// by default in def.
+func refFaceFonts(t *testing.T, def string) []corpus.Font {
+	t.Helper()
+	names := def
+	if s := os.Getenv("FONTVM_FACE_FONTS"); s != "" {
+		names = s
+	}
+	var fonts []corpus.Font
+	for _, n := range strings.Split(names, ",") {
+		found := false
+		for _, f := range append(append([]corpus.Font{}, corpus.GoFonts...), corpus.HintedFonts...) {
+			if f.Name == n {
+				fonts = append(fonts, f)
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("FONTVM_FACE_FONTS: %q names no corpus font", n)
+		}
+	}
+	return fonts
+}
+
+// refFaceModes are the hinting modes of the face reference tests, with
+// FreeType's mode for each.
+var refFaceModes = []struct {
+	h  font.Hinting
+	fm ftref.Mode
+}{{font.HintingNone, ftref.ModeNone}, {font.HintingVertical, ftref.ModeV40}, {font.HintingFull, ftref.ModeV35}}
+
 // TestReferenceFaceBitmaps renders every glyph of DejaVu Sans, Liberation
 // Sans and Go Regular at 9-24 ppem through a Face (fontvm's outlines and
 // rasterizers end to end) and compares each bitmap with FreeType's
@@ -41,29 +74,13 @@ func refPPEMs() []int {
 // difference per pixel is logged as a measure. Every glyph of every ppem
 // must have been compared (or have failed on both sides).
 func TestReferenceFaceBitmaps(t *testing.T) {
-	names := "GoRegular,DejaVuSans,LiberationSans"
-	if s := os.Getenv("FONTVM_FACE_FONTS"); s != "" {
-		names = s // e.g. CharisSIL,Andika (any corpus font name)
-	}
-	var fonts []corpus.Font
-	for _, n := range strings.Split(names, ",") {
-		for _, f := range append(append([]corpus.Font{}, corpus.GoFonts...), corpus.HintedFonts...) {
-			if f.Name == n {
-				fonts = append(fonts, f)
-			}
-		}
-	}
-	modes := []struct {
-		h  font.Hinting
-		fm ftref.Mode
-	}{{font.HintingNone, ftref.ModeNone}, {font.HintingVertical, ftref.ModeV40}, {font.HintingFull, ftref.ModeV35}}
-	for _, cf := range fonts {
+	for _, cf := range refFaceFonts(t, "GoRegular,DejaVuSans,LiberationSans") {
 		data := corpus.Load(t, cf)
 		sf, err := sfnt.Parse(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, md := range modes {
+		for _, md := range refFaceModes {
 			for _, mono := range []bool{true, false} {
 				name := fmt.Sprintf("%s/%s/%s", cf.Name, md.fm, map[bool]string{true: "mono", false: "gray"}[mono])
 				t.Run(name, func(t *testing.T) {
@@ -100,41 +117,21 @@ func TestReferenceFaceBitmaps(t *testing.T) {
 								continue
 							}
 							glyphs++
-							if dr.Min.X != w.Left || dr.Min.Y != -w.Top || dr.Dx() != w.Width || dr.Dy() != w.Rows {
+							box, same, diff := compareBitmap(dr, m, w, mono)
+							switch {
+							case !box:
 								boxDiff++
 								if first == "" {
 									first = fmt.Sprintf("ppem %d gid %d: box %v, FreeType left %d top %d %dx%d", ppem, w.GID, dr, w.Left, w.Top, w.Width, w.Rows)
 								}
 								continue
-							}
-							same := true
-							ap := w.Pitch
-							if ap < 0 {
-								ap = -ap
-							}
-							for y := 0; y < w.Rows; y++ {
-								for x := 0; x < w.Width; x++ {
-									var fv int64
-									if mono {
-										if w.Buffer[y*ap+x>>3]&(0x80>>(x&7)) != 0 {
-											fv = 255
-										}
-									} else {
-										fv = int64(w.Buffer[y*ap+x])
-									}
-									d := fv - int64(m.Pix[y*m.Stride+x])
-									if d != 0 {
-										same = false
-										absDiff += max(d, -d)
-									}
-								}
-							}
-							pixels += int64(w.Width * w.Rows)
-							if same {
+							case same:
 								identical++
-							} else if first == "" {
+							case first == "":
 								first = fmt.Sprintf("ppem %d gid %d differs", ppem, w.GID)
 							}
+							absDiff += diff
+							pixels += int64(w.Width * w.Rows)
 						}
 					}
 					if want := sf.NumGlyphs() * len(refPPEMs()); glyphs+errs != want || glyphs == 0 {
@@ -214,4 +211,31 @@ func TestReferenceGolden(t *testing.T) {
 	if string(have) != sb.String() {
 		t.Errorf("%s is stale: run FONTVM_UPDATE_GOLDEN=1 go test -tags reference -run TestReferenceGolden ./face", goldenFile)
 	}
+}
+
+// compareBitmap compares a Face's glyph mask m, placed at dr (the glyph
+// drawn at the origin), with FreeType's bitmap w: whether the boxes
+// (left, top, width, rows) agree, and if so whether every pixel does
+// and the sum of the absolute differences (mono pixels as 0 or 255).
+func compareBitmap(dr image.Rectangle, m *image.Alpha, w ftref.Bitmap, mono bool) (box, same bool, absDiff int64) {
+	if dr.Min.X != w.Left || dr.Min.Y != -w.Top || dr.Dx() != w.Width || dr.Dy() != w.Rows {
+		return false, false, 0
+	}
+	ap := max(w.Pitch, -w.Pitch)
+	for y := 0; y < w.Rows; y++ {
+		for x := 0; x < w.Width; x++ {
+			var fv int64
+			if mono {
+				if w.Buffer[y*ap+x>>3]&(0x80>>(x&7)) != 0 {
+					fv = 255
+				}
+			} else {
+				fv = int64(w.Buffer[y*ap+x])
+			}
+			if d := fv - int64(m.Pix[y*m.Stride+x]); d != 0 {
+				absDiff += max(d, -d)
+			}
+		}
+	}
+	return true, absDiff == 0, absDiff
 }

@@ -18,11 +18,13 @@ func init() {
 
 // runBenchTT implements
 //
-//	fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]
+//	fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R]
+//		[--ppems 9,12,16,24 | --size PT[,PT...] --dpi X[xY]] [--warmup W] [--var tag=value,...]
 //
-// It hints every glyph of FONT at each ppem, on a fresh instance per round
-// and ppem (fpgm and prep run each time, as FreeType runs them for a new
-// size), R times after W unmeasured warm-up rounds, and prints
+// It hints every glyph of FONT at each size (ppem, possibly fractional, or
+// points at a resolution, as tt points takes them), on a fresh instance
+// per round and size (fpgm and prep run each time, as FreeType runs them
+// for a new size), R times after W unmeasured warm-up rounds, and prints
 //
 //	N glyph loads: X ns/glyph
 //	A allocations (B bytes): Y allocs/glyph, per-size setup included
@@ -34,9 +36,9 @@ func runBenchTT(args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("usage: fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24] [--warmup W]\n%s", flagDefaults(fs))
+		return usagef("usage: fontvm bench tt FONT [--mode v35|v40|none] [--target normal|mono] [--rounds R] [--ppems 9,12,16,24 | --size PT[,PT...] --dpi X[xY]] [--warmup W] [--var tag=value,...]\n%s", flagDefaults(fs))
 	}
-	o, ppems, err := bf.settings("bench tt")
+	o, reqs, err := bf.settings("bench tt")
 	if err != nil {
 		return err
 	}
@@ -44,9 +46,12 @@ func runBenchTT(args []string) error {
 	if err != nil {
 		return err
 	}
-	j, err := perf.NewHintJob(data, o, ppems)
+	j, err := perf.NewHintJobSizes(data, o, reqs)
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
+	}
+	if err := applyVar(j.Font, *bf.varSpec, &j.Opts); err != nil {
+		return err
 	}
 	if _, err := j.Run(*bf.warmup); err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
@@ -62,7 +67,7 @@ func runBenchTT(args []string) error {
 	w := benchStdout
 	fmt.Fprintf(w, "%d glyph loads: %.1f ns/glyph\n", n, float64(m.NS)/float64(n))
 	fmt.Fprintf(w, "%d allocations (%d bytes): %.3f allocs/glyph, per-size setup included (%d sizes)\n",
-		m.Allocs, m.Bytes, float64(m.Allocs)/float64(n), (*bf.rounds)*len(ppems))
+		m.Allocs, m.Bytes, float64(m.Allocs)/float64(n), *bf.rounds*len(reqs))
 	return nil
 }
 

@@ -118,5 +118,6 @@ func runFontInfo(args []string) error {
 	} else {
 		fmt.Fprintf(w, "cmap:              %v\n", err)
 	}
+	writeVariations(w, f)
 	return w.Flush()
 }

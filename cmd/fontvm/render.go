@@ -34,19 +34,24 @@ type renderMode struct {
 	name    string // as given to --mode
 	label   string // column heading
 	hinting font.Hinting
+	// variation is the column's variation instance (FaceOptions.Variation;
+	// "" for the default).
+	variation string
 }
 
 var renderModes = []renderMode{
-	{"none", "unhinted", font.HintingNone},
-	{"v40", "hinted, version 40 (HintingVertical)", font.HintingVertical},
-	{"v35", "hinted, version 35 (HintingFull)", font.HintingFull},
+	{"none", "unhinted", font.HintingNone, ""},
+	{"v40", "hinted, version 40 (HintingVertical)", font.HintingVertical, ""},
+	{"v35", "hinted, version 35 (HintingFull)", font.HintingFull, ""},
 }
 
 type renderOptions struct {
 	fontData []byte
 	fontName string
 	text     string
-	sizes    []int
+	sizes    []float64 // pixels per em at 72 dpi, or points at xdpi × ydpi
+	xdpi     uint32
+	ydpi     uint32
 	modes    []renderMode
 	mono     bool
 }
@@ -55,10 +60,12 @@ func runRender(args []string) error {
 	fs := newFlagSet("render")
 	fontPath := fs.String("font", "", "TrueType font file (default: the embedded Go Regular)")
 	text := fs.String("text", defaultPangram, "text to render")
-	sizes := fs.String("sizes", "8-32", "sizes in pixels per em: a list of sizes and ranges, e.g. 8-16,20,24")
+	sizes := fs.String("sizes", "8-32", "sizes in pixels per em (points with --dpi): a list of sizes (may be fractional) and whole ranges, e.g. 8-16,10.5,24")
+	dpi := fs.String("dpi", "72", "resolution: X or XxY dots per inch (FT_Set_Char_Size's; the sizes are then points)")
 	modes := fs.String("mode", "none,v40,v35", "columns: a list of none (unhinted), v40, v35")
 	mono := fs.Bool("mono", false, "monochrome rendering (hinted for the mono target, with drop-out control)")
 	out := fs.String("o", "fontvm-waterfall.png", "output PNG file")
+	varList := fs.String("var", "", "variation instances, one column group each: SPEC;SPEC;... with SPEC tag=value,... (design units) or named=N")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -77,9 +84,16 @@ func runRender(args []string) error {
 	if opts.sizes, err = parseSizes(*sizes); err != nil {
 		return usagef("render: --sizes: %v", err)
 	}
+	if opts.xdpi, opts.ydpi, err = parseDPI(*dpi); err != nil {
+		return err
+	}
+	if opts.xdpi == 0 && opts.ydpi == 0 {
+		opts.xdpi, opts.ydpi = 72, 72
+	}
 	if opts.modes, err = parseModes(*modes); err != nil {
 		return usagef("render: --mode: %v", err)
 	}
+	opts.modes = varColumns(opts.modes, *varList)
 	if opts.text == "" {
 		return usagef("render: --text is empty")
 	}
@@ -107,27 +121,34 @@ func runRender(args []string) error {
 	return nil
 }
 
-// parseSizes parses "8-32" or "8,10,12-14".
-func parseSizes(s string) ([]int, error) {
-	var out []int
+// parseSizes parses "8-32" or "8,10.5,12-14": sizes (possibly
+// fractional) and ranges of whole sizes.
+func parseSizes(s string) ([]float64, error) {
+	var out []float64
 	for _, part := range strings.Split(s, ",") {
 		part = strings.TrimSpace(part)
 		lo, hi, isRange := strings.Cut(part, "-")
-		a, err := strconv.Atoi(lo)
-		if err != nil {
-			return nil, fmt.Errorf("bad size %q", part)
-		}
-		b := a
 		if isRange {
-			if b, err = strconv.Atoi(hi); err != nil {
+			a, err1 := strconv.Atoi(lo)
+			b, err2 := strconv.Atoi(hi)
+			if err1 != nil || err2 != nil {
 				return nil, fmt.Errorf("bad size range %q", part)
 			}
-		}
-		if a < 1 || b > 512 || a > b {
-			return nil, fmt.Errorf("size %q out of range 1-512", part)
-		}
-		for p := a; p <= b; p++ {
-			out = append(out, p)
+			if a < 1 || b > 512 || a > b {
+				return nil, fmt.Errorf("size %q out of range 1-512", part)
+			}
+			for p := a; p <= b && len(out) <= 512; p++ {
+				out = append(out, float64(p))
+			}
+		} else {
+			a, err := strconv.ParseFloat(lo, 64)
+			if err != nil || math.IsNaN(a) {
+				return nil, fmt.Errorf("bad size %q", part)
+			}
+			if a < 1 || a > 512 {
+				return nil, fmt.Errorf("size %q out of range 1-512", part)
+			}
+			out = append(out, a)
 		}
 		if len(out) > 512 {
 			return nil, errors.New("too many sizes")
@@ -168,6 +189,14 @@ const (
 	labelPx   = 15
 )
 
+// sizeLabel is a row's label: "N px" at 72 dpi, "N pt" otherwise.
+func (opts *renderOptions) sizeLabel(sz float64) string {
+	if opts.xdpi == 72 && opts.ydpi == 72 {
+		return fmt.Sprintf("%g px", sz)
+	}
+	return fmt.Sprintf("%g pt", sz)
+}
+
 // renderWaterfall draws opts.text at every size in every mode, one column
 // per mode, with headings and size labels drawn by a hinted Face of the
 // embedded Go Regular.
@@ -196,10 +225,11 @@ func renderWaterfall(opts *renderOptions) (*image.Gray, error) {
 	faces := make([][]*face.Face, len(opts.modes))
 	for c, m := range opts.modes {
 		faces[c] = make([]*face.Face, len(opts.sizes))
-		for r, px := range opts.sizes {
-			fc, err := face.NewFace(sf, &face.FaceOptions{Size: float64(px), DPI: 72, Hinting: m.hinting, Mono: opts.mono})
+		for r, sz := range opts.sizes {
+			fo := &face.FaceOptions{Size: sz, DPI: float64(opts.xdpi), YDPI: float64(opts.ydpi), Hinting: m.hinting, Mono: opts.mono, Variation: m.variation}
+			fc, err := face.NewFace(sf, fo)
 			if err != nil {
-				return nil, fmt.Errorf("%s at %d px: %w", m.label, px, err)
+				return nil, fmt.Errorf("%s at %s: %w", m.label, opts.sizeLabel(sz), err)
 			}
 			faces[c][r] = fc
 		}
@@ -207,8 +237,8 @@ func renderWaterfall(opts *renderOptions) (*image.Gray, error) {
 
 	// Layout.
 	sizeLabelW := 0
-	for _, px := range opts.sizes {
-		sizeLabelW = max(sizeLabelW, font.MeasureString(label, fmt.Sprintf("%d px", px)).Ceil())
+	for _, sz := range opts.sizes {
+		sizeLabelW = max(sizeLabelW, font.MeasureString(label, opts.sizeLabel(sz)).Ceil())
 	}
 	colX := make([]int, len(opts.modes))
 	x := margin + sizeLabelW + columnGap/2
@@ -260,8 +290,8 @@ func renderWaterfall(opts *renderOptions) (*image.Gray, error) {
 			img.SetGray(rx, y, inkRule)
 		}
 	}
-	for r, px := range opts.sizes {
-		s := fmt.Sprintf("%d px", px)
+	for r, sz := range opts.sizes {
+		s := opts.sizeLabel(sz)
 		ld.Dot = fixed.P(margin+sizeLabelW-font.MeasureString(label, s).Ceil(), rowY[r])
 		ld.DrawString(s)
 		for c := range opts.modes {
@@ -296,7 +326,9 @@ func newShaper(sf *sfnt.Font, data []byte) (*shaper, error) {
 
 func (s *shaper) shape(f *face.Face, text string) (*shape.Output, error) {
 	runes := []rune(text)
-	opts := &shape.Options{Scale: float32(f.PPEM()) / float32(s.upem), RTL: isRTL(runes)}
+	// the face's horizontal size in pixels (FT_REQUEST_WIDTH) per unit
+	w, _ := f.SizeRequest().Scaled()
+	opts := &shape.Options{Scale: float32(w) / 64 / float32(s.upem), RTL: isRTL(runes)}
 	return s.gr.Shape(runes, opts)
 }
 

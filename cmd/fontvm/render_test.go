@@ -54,7 +54,7 @@ func TestRenderPicture(t *testing.T) {
 	if !ok {
 		t.Fatalf("PNG decodes as %T", img)
 	}
-	opts := renderOptions{fontData: goregular.TTF, text: "Hamburg", sizes: []int{9, 12}, modes: renderModes}
+	opts := renderOptions{fontData: goregular.TTF, text: "Hamburg", sizes: []float64{9, 12}, xdpi: 72, ydpi: 72, modes: renderModes}
 	want, err := renderWaterfall(&opts)
 	if err != nil {
 		t.Fatal(err)

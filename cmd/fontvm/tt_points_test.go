@@ -50,13 +50,7 @@ func TestTTPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var g hint.Glyph
-	for gid := 0; gid <= 36; gid++ {
-		err = in.LoadGlyph(gid, &g)
-	}
-	var xy []int64
-	var ends []int32
-	if want := string(appendGlyphLine(nil, 36, &g, err, &xy, &ends)); lines[0] != want {
+	if want := glyphLineAfter(in, 36); lines[0] != want {
 		t.Errorf("glyph 36:\n got  %s\n want %s", lines[0], want)
 	}
 	for _, f := range []string{" n ", " c ", " pts ", " ends "} {

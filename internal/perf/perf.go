@@ -24,12 +24,12 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"fontvm/graphite/shape"
 	"fontvm/sfnt"
+	"fontvm/size"
 	"fontvm/truetype/hint"
 )
 
@@ -45,17 +45,30 @@ const (
 )
 
 // A HintJob is the hinting unit of work: every glyph of Font at each of
-// PPEMs with Opts, a fresh Instance per ppem.
+// Sizes with Opts, a fresh Instance per size.
 type HintJob struct {
 	Font  *hint.Font
 	Opts  hint.Options
-	PPEMs []int
+	Sizes []size.Request
 
 	g hint.Glyph
 }
 
-// NewHintJob parses font and prepares a job.
+// NewHintJob parses font and prepares a job at whole ppems
+// (size.Pixels).
 func NewHintJob(font []byte, opts hint.Options, ppems []int) (*HintJob, error) {
+	reqs := make([]size.Request, len(ppems))
+	for i, p := range ppems {
+		if p <= 0 || p > hint.MaxPPEM {
+			return nil, fmt.Errorf("perf: ppem %d out of range", p)
+		}
+		reqs[i] = size.Pixels(int64(p) << 6)
+	}
+	return NewHintJobSizes(font, opts, reqs)
+}
+
+// NewHintJobSizes parses font and prepares a job at the given sizes.
+func NewHintJobSizes(font []byte, opts hint.Options, sizes []size.Request) (*HintJob, error) {
 	sf, err := sfnt.Parse(font)
 	if err != nil {
 		return nil, err
@@ -64,10 +77,10 @@ func NewHintJob(font []byte, opts hint.Options, ppems []int) (*HintJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(ppems) == 0 {
-		return nil, fmt.Errorf("perf: no ppems")
+	if len(sizes) == 0 {
+		return nil, fmt.Errorf("perf: no sizes")
 	}
-	return &HintJob{Font: hf, Opts: opts, PPEMs: append([]int(nil), ppems...)}, nil
+	return &HintJob{Font: hf, Opts: opts, Sizes: append([]size.Request(nil), sizes...)}, nil
 }
 
 // Run does the job rounds times and returns the number of LoadGlyph
@@ -76,8 +89,8 @@ func NewHintJob(font []byte, opts hint.Options, ppems []int) (*HintJob, error) {
 func (j *HintJob) Run(rounds int) (loads int, err error) {
 	n := j.Font.NumGlyphs()
 	for r := 0; r < rounds; r++ {
-		for _, p := range j.PPEMs {
-			in, err := j.Font.NewInstance(p, j.Opts)
+		for _, s := range j.Sizes {
+			in, err := j.Font.NewInstanceRequest(s, j.Opts)
 			if err != nil {
 				return loads, err
 			}
@@ -90,12 +103,12 @@ func (j *HintJob) Run(rounds int) (loads int, err error) {
 	return loads, nil
 }
 
-// Instances returns one ready instance per ppem (for steady-state
+// Instances returns one ready instance per size (for steady-state
 // measurements that leave out per-size setup).
 func (j *HintJob) Instances() ([]*hint.Instance, error) {
-	ins := make([]*hint.Instance, len(j.PPEMs))
-	for i, p := range j.PPEMs {
-		in, err := j.Font.NewInstance(p, j.Opts)
+	ins := make([]*hint.Instance, len(j.Sizes))
+	for i, s := range j.Sizes {
+		in, err := j.Font.NewInstanceRequest(s, j.Opts)
 		if err != nil {
 			return nil, err
 		}
@@ -161,26 +174,6 @@ func ReadTexts(path string) ([][]rune, error) {
 		if l = strings.TrimSpace(l); l != "" {
 			out = append(out, []rune(l))
 		}
-	}
-	return out, nil
-}
-
-// ParsePPEMs reads a comma-separated ppem list such as "9,12,16,24".
-func ParsePPEMs(s string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		p, err := strconv.Atoi(f)
-		if err != nil || p <= 0 || p > hint.MaxPPEM {
-			return nil, fmt.Errorf("bad ppem %q (want 1..%d)", f, hint.MaxPPEM)
-		}
-		out = append(out, p)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no ppems in %q", s)
 	}
 	return out, nil
 }

@@ -272,18 +272,6 @@ func TestThreadCPU(t *testing.T) {
 	}
 }
 
-func TestParsePPEMs(t *testing.T) {
-	got, err := ParsePPEMs("9, 12,16,24")
-	if err != nil || fmt.Sprint(got) != "[9 12 16 24]" {
-		t.Errorf("ParsePPEMs = %v, %v", got, err)
-	}
-	for _, bad := range []string{"", "0", "x", "12,-1", "70000"} {
-		if _, err := ParsePPEMs(bad); err == nil {
-			t.Errorf("ParsePPEMs(%q) succeeded", bad)
-		}
-	}
-}
-
 // TestJobs checks that the jobs do the work they claim: the load and
 // segment counts, and no segment failures on the corpus texts (the golden
 // files record none for them).

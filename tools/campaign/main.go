@@ -10,7 +10,8 @@
 //     shaped on real texts of their script.
 //   - truetype: glyf, loca, fpgm, prep, cvt, maxp, hmtx, hhea of the Go
 //     fonts and the hinted Debian fonts; accepted copies (sfnt.Parse and
-//     hint.NewFont) are hinted at 9, 12, 17 and 32 ppem, versions 35 and 40.
+//     hint.NewFont) are hinted at 9, 12, 17 and 32 ppem and at 12 pt on a
+//     96×72 dpi device (non-square pixels), versions 35 and 40.
 //
 // Built with -tags reference, the reference judges every copy in-process:
 // graphite2 for graphite (accept/refuse, as gr2fonttest; on copies both

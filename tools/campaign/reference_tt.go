@@ -68,26 +68,36 @@ func ttReference(f *fontFile, data []byte, pick int, _ *verdict) (rv refVerdict)
 			// load every glyph in the same order, so that both engines
 			// hint each sampled glyph from the same state, and compare
 			// the sampled ones.
-			n := len(ref[k])
-			step := max(1, n/ttGlyphs)
-			for gid := 0; gid < n; gid++ {
-				if gid%step != pick%step {
-					_ = in.LoadGlyph(gid, &g)
-					continue
-				}
-				want := ref[k][gid].Line()
-				got := ttLine(in, gid, &g)
-				rv.compared++
-				if got != want {
-					rv.differ++
-					if rv.diff == "" {
-						rv.diff = fmt.Sprintf("%v ppem %d: got %s want %s", mode, ppem, got, want)
-					}
-				}
-			}
+			compareSampled(in, ref[k], pick, fmt.Sprintf("%v ppem %d", mode, ppem), &g, &rv)
 		}
 	}
 	return rv
+}
+
+// compareSampled loads every glyph of in in increasing order (FreeType
+// (ftref) loaded them so, and what a glyph program leaves in the storage
+// area and the CVT is seen by the glyphs after it) and compares the
+// sampled ones (ttGlyphs spread over the font, pick selecting which) with
+// ref line for line, counting them in rv; where names the configuration
+// in the first difference.
+func compareSampled(in *hint.Instance, ref []ftref.Glyph, pick int, where string, g *hint.Glyph, rv *refVerdict) {
+	n := len(ref)
+	step := max(1, n/ttGlyphs)
+	for gid := 0; gid < n; gid++ {
+		if gid%step != pick%step {
+			_ = in.LoadGlyph(gid, g)
+			continue
+		}
+		want := ref[gid].Line()
+		got := ttLine(in, gid, g)
+		rv.compared++
+		if got != want {
+			rv.differ++
+			if rv.diff == "" {
+				rv.diff = fmt.Sprintf("%s: got %s want %s", where, got, want)
+			}
+		}
+	}
 }
 
 // ttLine is the golden line of one of our glyphs (as truetype/hint's

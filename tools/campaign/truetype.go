@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"fontvm/internal/corpus"
 	"fontvm/internal/corrupt"
 	"fontvm/sfnt"
+	"fontvm/size"
 	"fontvm/truetype/hint"
 )
 
@@ -35,11 +37,15 @@ func init() {
 	})
 }
 
-// Hinting sizes and the number of glyphs hinted per size and mode.
+// Hinting sizes and the number of glyphs hinted per size and mode. The
+// char sizes are FT_Set_Char_Size requests besides the whole ppems: 12 pt
+// at 96×72 dpi (non-square pixels: x and y scales, the stretched CVT and
+// ppem).
 var (
-	ttSizes  = []int{9, 12, 17, 32}
-	ttModes  = []hint.Mode{hint.ModeV35, hint.ModeV40}
-	ttGlyphs = 48
+	ttSizes     = []int{9, 12, 17, 32}
+	ttCharSizes = []size.Request{size.Points(12*64, 96, 72)}
+	ttModes     = []hint.Mode{hint.ModeV35, hint.ModeV40}
+	ttGlyphs    = 48
 )
 
 func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict) {
@@ -58,16 +64,35 @@ func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict)
 	if glyphsFactor <= 0 {
 		return v
 	}
+	hintSampled(hf, nil, pick, &v)
+	return v
+}
+
+// hintSampled hints the glyphs pick selects (ttGlyphs spread over the
+// font) at ttCharSizes and ttSizes in ttModes, at the variation instance
+// design (nil: the default), counting the loads and their failures in v.
+// An instance that cannot be made counts as one failure when design asks
+// for a variation (FreeType fails to set some); without one it is a bug.
+func hintSampled(hf *hint.Font, design []int64, pick int, v *verdict) {
 	n := hf.NumGlyphs()
 	if n == 0 {
-		return v
+		return
 	}
 	var g hint.Glyph
+	reqs := slices.Clone(ttCharSizes)
 	for _, ppem := range ttSizes {
+		reqs = append(reqs, size.Pixels(int64(ppem)<<6))
+	}
+	for _, req := range reqs {
 		for _, mode := range ttModes {
-			in, err := hf.NewInstance(ppem, hint.Options{Mode: mode})
+			in, err := hf.NewInstanceRequest(req, hint.Options{Mode: mode, Design: design})
 			if err != nil {
-				panic(fmt.Sprintf("NewInstance(%d, %v): %v", ppem, mode, err)) // arguments are valid: a bug
+				if design == nil {
+					panic(fmt.Sprintf("NewInstanceRequest(%v, %v): %v", req, mode, err)) // arguments are valid: a bug
+				}
+				v.shapeErrs++
+				v.shaped++
+				continue
 			}
 			step := max(1, n/ttGlyphs)
 			for gid := pick % step; gid < n; gid += step {
@@ -78,5 +103,4 @@ func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict)
 			}
 		}
 	}
-	return v
 }

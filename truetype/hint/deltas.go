@@ -84,7 +84,7 @@ func (e *exec) insDELTAP(a []int64) {
 
 // insDELTAC is DELTAC[123].
 func (e *exec) insDELTAC(a []int64) {
-	p := uint64(e.ppem)
+	p := uint64(e.curPPEM())
 	nump := uint64(a[0])
 	for k := uint64(1); k <= nump; k++ {
 		if e.args < 2 {

@@ -114,11 +114,11 @@ type exec struct {
 	numGlyphs      int
 
 	// metrics (exec->metrics, exec->tt_metrics)
-	ppem      int64
-	scale     int64 // tt_metrics.scale
+	ppem      int64 // tt_metrics.ppem: the larger of x_ppem and y_ppem
+	scale     int64 // tt_metrics.scale: the scale of that axis (CVT, WCVTF, SSW)
 	xScale    int64 // metrics.x_scale as used by MD/MDRP/IP
 	yScale    int64
-	pointSize int64
+	pointSize int64 // size->point_size (MPS in v40)
 
 	// graphics state and rounding
 	gs                       graphicsState
@@ -182,6 +182,21 @@ type exec struct {
 	tracer Tracer
 	snap   *traceSnap
 	prog   Program
+
+	// stretched says that x_ppem != y_ppem: FreeType's stretched
+	// routines apply (aspect.go), with tt_metrics.x_ratio and y_ratio.
+	// (Here, after the fields the fast loop uses: inserted among them,
+	// they shifted those fields' offsets, and the fast loop ran 0.8 %
+	// more instructions on Charis SIL.)
+	stretched      bool
+	xRatio, yRatio int64
+
+	// blend says that the font has a blend (FreeType's face->blend,
+	// set by a variation call): GETVARIATION and GETDATA run, GETINFO
+	// reports bit 10; coords are its normalized coordinates (16.16).
+	// (After the fast loop's fields, as stretched.)
+	blend  bool
+	coords []int32
 
 	norms [1 << normMemoBits]normMemoEntry // normalizeMemo (gstate.go); last, away from the hot fields
 }
@@ -302,7 +317,8 @@ func (e *exec) run() errCode {
 	e.err = errOK
 
 	var c errCode
-	if e.tracer != nil {
+	if e.tracer != nil || e.stretched {
+		// (non-square pixels: aspect.go)
 		c = e.runTraced()
 	} else {
 		c = e.runFast()
@@ -513,7 +529,11 @@ func (e *exec) dispatch(a []int64) {
 	case 0x3D: // RTDG
 		e.gs.roundState = roundToDoubleGrid
 	case 0x3E, 0x3F:
-		e.insMIAP(a)
+		if e.stretched {
+			e.insMIAPStretched(a)
+		} else {
+			e.insMIAP(a)
+		}
 	case 0x40, 0x41:
 		e.insNPUSH(a)
 	case 0x42:
@@ -521,7 +541,11 @@ func (e *exec) dispatch(a []int64) {
 	case 0x43:
 		e.insRS(a)
 	case 0x44:
-		e.insWCVTP(a)
+		if e.stretched {
+			e.insWCVTPStretched(a)
+		} else {
+			e.insWCVTP(a)
+		}
 	case 0x45:
 		e.insRCVT(a)
 	case 0x46, 0x47:
@@ -531,10 +555,10 @@ func (e *exec) dispatch(a []int64) {
 	case 0x49, 0x4A:
 		e.insMD(a)
 	case 0x4B: // MPPEM, pushes 1
-		a[0] = e.ppem
+		a[0] = e.curPPEM()
 	case 0x4C: // MPS, pushes 1: v35 the ppem, v40 the point size in 26.6 (FreeType)
 		if e.version == 35 {
-			a[0] = e.ppem
+			a[0] = e.curPPEM()
 		} else {
 			a[0] = e.pointSize
 		}
@@ -551,8 +575,12 @@ func (e *exec) dispatch(a []int64) {
 	case 0x59: // EIF: nothing
 	case 0x5A, 0x5B, 0x5C:
 		e.logicOp(a)
-	case 0x5D:
-		e.insDELTAP(a)
+	case 0x5D, 0x71, 0x72:
+		if e.stretched {
+			e.insDELTAPStretched(a)
+		} else {
+			e.insDELTAP(a)
+		}
 	case 0x5E: // SDB, pops 1
 		e.gs.deltaBase = uint16(a[0])
 	case 0x5F: // SDS, pops 1: values above 6 fail with Bad_Argument
@@ -569,8 +597,6 @@ func (e *exec) dispatch(a []int64) {
 		a[0] = roundNone(a[0])
 	case 0x70:
 		e.insWCVTF(a)
-	case 0x71, 0x72:
-		e.insDELTAP(a)
 	case 0x73, 0x74, 0x75:
 		e.insDELTAC(a)
 	case 0x76: // SROUND, pops 1
@@ -639,7 +665,23 @@ func (e *exec) dispatch(a []int64) {
 		0xE8, 0xE9, 0xEA, 0xEB, 0xEC, 0xED, 0xEE, 0xEF,
 		0xF0, 0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7,
 		0xF8, 0xF9, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF: // MIRP[abcde]
-		e.insMIRP(a)
+		if e.stretched {
+			e.insMIRPStretched(a)
+		} else {
+			e.insMIRP(a)
+		}
+	case 0x91: // GETVARIATION: a font with a blend only
+		if e.blend {
+			e.insGETVARIATION(a)
+		} else {
+			e.insUnknown()
+		}
+	case 0x92: // GETDATA, pushes 1: 17, a font with a blend only
+		if e.blend {
+			a[0] = 17
+		} else {
+			e.insUnknown()
+		}
 	default: // 0x8F-0xAF: undefined
 		e.insUnknown()
 	}

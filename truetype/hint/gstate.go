@@ -318,7 +318,11 @@ func (e *exec) insGETINFO(a []int64) {
 	if sel&1 != 0 {
 		k = int64(e.version)
 	}
-	// bits 8-10 (rotated, stretched, variations): never.
+	// bits 8-9 (rotated, stretched): never; bit 10 (variation glyph)
+	// for a font with a blend.
+	if sel&8 != 0 && e.blend {
+		k |= 1 << 10
+	}
 	if sel&32 != 0 && e.grayscale {
 		k |= 1 << 12
 	}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fontvm/internal/corpus"
+	"fontvm/sfnt"
+	"fontvm/truetype/hint"
+)
+
+// varTables are the tables the variable target corrupts: the variation
+// tables, and glyf, cvt and prep, whose data the deltas apply to.
+var varTables = []string{"fvar", "avar", "gvar", "cvar", "HVAR", "MVAR", "glyf", "cvt ", "prep"}
+
+// varCampaignFonts are the variable corpus fonts the variable target
+// mutates: the unicode-org test fonts (a few KiB each) and the two hinted
+// fonts with cvar (Selawik, Comfortaa); the larger ones (Roboto, Fraunces,
+// Source Serif, Inter) make each FreeType comparison hundreds of times
+// longer for the same tables.
+var varCampaignFonts = []string{"TestAVAR", "TestCVARGVAROne", "TestCVARGVARTwo", "TestGVARComposite0", "TestHVARTwo", "Selawik", "Comfortaa"}
+
+// The variable target: variable TrueType fonts with their variation
+// tables corrupted. A copy is accepted when sfnt.Parse and hint.NewFont
+// take it; an accepted copy is then hinted at a variation instance
+// (varDesign) at several sizes in both interpreter versions; an instance
+// that cannot be set (FreeType's FT_Set_Var_Design_Coordinates fails
+// likewise) counts as one failure.
+func init() {
+	register(&target{
+		name:   "variable",
+		tables: varTables,
+		fonts: func() ([]fontFile, error) {
+			var fs []corpus.Font
+			for _, f := range corpus.VariableFonts {
+				for _, n := range varCampaignFonts {
+					if f.Name == n {
+						fs = append(fs, f)
+					}
+				}
+			}
+			out, err := readCorpus(fs)
+			if err != nil {
+				return nil, err
+			}
+			if len(out) == 0 {
+				return nil, errNoFonts
+			}
+			return out, nil
+		},
+		check:    variableCheck,
+		workName: "glyphs hinted",
+		failName: "glyph/instance errors",
+	})
+}
+
+// varDesign is the instance the variable target hints a copy at, from
+// fontvm's reading of its fvar: each axis three fifths of the way from
+// its default to its maximum (or minimum, for pick odd), off any
+// master's grid; nil when fontvm sees no variations.
+func varDesign(hf *hint.Font, pick int) []int64 {
+	v := hf.Variations()
+	if v == nil {
+		return nil
+	}
+	d := make([]int64, len(v.Axes))
+	for i, a := range v.Axes {
+		end := a.Max
+		if pick%2 == 1 {
+			end = a.Min
+		}
+		d[i] = a.Default + (end-a.Default)*3/5
+	}
+	return d
+}
+
+func variableCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict) {
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		v.reason = "sfnt: " + firstLine(err.Error())
+		return v
+	}
+	hf, err := hint.NewFont(sf)
+	if err != nil {
+		v.reason = "hint: " + firstLine(err.Error())
+		return v
+	}
+	v.accepted = true
+	v.engineAccepted = true
+	if glyphsFactor <= 0 {
+		return v
+	}
+	hintSampled(hf, varDesign(hf, pick), pick, &v)
+	return v
+}
