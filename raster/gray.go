@@ -31,9 +31,10 @@ type grayCell struct{ cover, area int32 }
 // renderer around it). The zero value is ready to use. A Gray is not safe
 // for concurrent use.
 type Gray struct {
-	cells []grayCell
-	w, h  int // cell grid: w+1 columns (the first is x = -1), h rows
-	cell  int // index of the current cell, -1 for the null cell
+	cells []grayCell // the grid, then one spare cell (the null cell)
+	w, h  int        // cell grid: w+1 columns (the first is x = -1), h rows
+	cell  int        // index of the current cell, null for the null cell
+	null  int        // index of the null cell: (w+1)*h
 
 	x, y int64 // current position, 1/256 pixel
 
@@ -44,19 +45,22 @@ type Gray struct {
 	scale  int64 // 1, or grayOverlap for oversampled rendering
 }
 
+// setCell is gray_set_cell: make (ex, ey) the current cell, or the null
+// cell when it lies above, below or right of the grid (cells left of it
+// go to the column x = -1).
 func (g *Gray) setCell(ex, ey int64) {
-	if ey < 0 || ey >= int64(g.h) || ex >= int64(g.w) {
-		g.cell = -1
+	if uint64(ey) >= uint64(g.h) || ex >= int64(g.w) {
+		g.cell = g.null
 		return
 	}
 	ex = max(ex, -1)
 	g.cell = int(ey)*(g.w+1) + int(ex) + 1
 }
 
+// integrate is FT_INTEGRATE: add cover a and area a*b to the current
+// cell. Like FreeType's cell_null, the null cell takes the sums of cells
+// outside the grid, which nothing reads.
 func (g *Gray) integrate(a, b int32) {
-	if g.cell < 0 {
-		return
-	}
 	c := &g.cells[g.cell]
 	c.cover += a
 	c.area += a * b
@@ -359,13 +363,14 @@ func (g *Gray) decompose() error {
 // reset prepares an all-zero cell grid of w×h pixels.
 func (g *Gray) reset(w, h int) {
 	n := (w + 1) * h
-	if cap(g.cells) < n {
-		g.cells = make([]grayCell, n)
+	if cap(g.cells) < n+1 {
+		g.cells = make([]grayCell, n+1)
 	}
-	g.cells = g.cells[:n]
+	g.cells = g.cells[:n+1]
 	clear(g.cells)
 	g.w, g.h = w, h
-	g.cell = -1
+	g.null = n
+	g.cell = n
 	g.x, g.y = 0, 0
 }
 
@@ -391,6 +396,11 @@ func coverage(area int32, evenOdd bool) uint8 {
 // non-zero winding rule: coverage(cover-area, false) for each pixel, the
 // running cover starting at cover0 (the cells left of the bitmap). cells
 // must be at least as long as line.
+//
+// A cell no segment touched (cover and area 0) leaves the running cover
+// as it is, so a run of them shares one value, computed once: this is
+// where FreeType's gray_sweep fills the gap between two cells with one
+// span (checked by TestGrayReference and face's TestBitmapsReference).
 func sweepNonZero(line []uint8, cells []grayCell, cover0 int32) {
 	cells = cells[:len(line)]
 	c := cover0
