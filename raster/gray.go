@@ -66,7 +66,10 @@ func (g *Gray) integrate(a, b int32) {
 	c.area += a * b
 }
 
-func trunc8(x int64) int64 { return int64(int32(x >> grayPixelBits)) }
+// trunc8 is TRUNC into a TCoord (int). newFrame bounds every coordinate
+// to maxReach (2^16 pixels, 2^26 units at 4x oversampling), so the
+// result always fits in an int32 and no truncation is needed.
+func trunc8(x int64) int64 { return x >> grayPixelBits }
 func fract8(x int64) int32 { return int32(x & (grayOnePixel - 1)) }
 
 // renderLine is gray_render_line (64-bit version).
