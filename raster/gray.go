@@ -273,11 +273,6 @@ func splitCubic2(b [][2]int64) {
 	}
 }
 
-func (g *Gray) pt(i int) (int64, int64) {
-	p := g.o.Points[i]
-	return (int64(p.X) + g.tx) * g.scale, (int64(p.Y) + g.ty) * g.scale
-}
-
 func (g *Gray) moveTo(x, y int64) {
 	x, y = x*4, y*4
 	g.setCell(trunc8(x), trunc8(y))
@@ -287,19 +282,28 @@ func (g *Gray) moveTo(x, y int64) {
 // decompose is FT_Outline_Decompose driving the gray callbacks.
 func (g *Gray) decompose() error {
 	o := g.o
+	// pt is point i in raster space (26.6, times the oversampling
+	// scale); the points and the transform stay in locals rather than
+	// being reloaded through g for every point.
+	pts, tags := o.Points, o.Tags
+	tx, ty, sc := g.tx, g.ty, g.scale
+	pt := func(i int) (int64, int64) {
+		p := pts[i]
+		return (int64(p.X) + tx) * sc, (int64(p.Y) + ty) * sc
+	}
 	first := 0
 	for _, last := range o.Contours {
-		sx, sy := g.pt(first)
-		lx, ly := g.pt(last)
+		sx, sy := pt(first)
+		lx, ly := pt(last)
 		cx, cy := sx, sy
 		limit := last
 		point := first
-		tag := o.Tags[first] & 3
+		tag := tags[first] & 3
 		if tag == TagCubic {
 			return ErrInvalidOutline
 		}
 		if tag == 0 {
-			if o.Tags[last]&3 == TagOn {
+			if tags[last]&3 == TagOn {
 				sx, sy = lx, ly
 				limit--
 			} else {
@@ -312,17 +316,17 @@ func (g *Gray) decompose() error {
 	contour:
 		for point < limit {
 			point++
-			switch o.Tags[point] & 3 {
+			switch tags[point] & 3 {
 			case TagOn:
-				x, y := g.pt(point)
+				x, y := pt(point)
 				g.renderLine(x*4, y*4)
 			case 0:
-				cx, cy = g.pt(point)
+				cx, cy = pt(point)
 				for {
 					if point < limit {
 						point++
-						x, y := g.pt(point)
-						t := o.Tags[point] & 3
+						x, y := pt(point)
+						t := tags[point] & 3
 						if t == TagOn {
 							g.renderConic(cx, cy, x, y)
 							break
@@ -339,14 +343,14 @@ func (g *Gray) decompose() error {
 					break contour
 				}
 			default:
-				if point+1 > limit || o.Tags[point+1]&3 != TagCubic {
+				if point+1 > limit || tags[point+1]&3 != TagCubic {
 					return ErrInvalidOutline
 				}
 				point += 2
-				c1x, c1y := g.pt(point - 2)
-				c2x, c2y := g.pt(point - 1)
+				c1x, c1y := pt(point - 2)
+				c2x, c2y := pt(point - 1)
 				if point <= limit {
-					x, y := g.pt(point)
+					x, y := pt(point)
 					g.renderCubic(c1x, c1y, c2x, c2y, x, y)
 					continue
 				}
