@@ -66,11 +66,10 @@ type Mono struct {
 	precBits, prec, precHalf, precScale, precStep, precJitter int64
 
 	pool     [monoPoolSize]int64
-	top      int // first free pool slot
-	maxBuff  int // pool limit: the y-turns and one profile header live above it
-	turns    [monoPoolSize]int64
+	top      int                 // first free pool slot
+	maxBuff  int                 // pool limit: the y-turns and one profile header live above it
+	turns    [monoPoolSize]int64 // the y-turns, ascending, in the last numTurns slots
 	numTurns int
-	turnBase int // index in turns of the next y-turn during the sweep
 
 	profs    [maxMonoProfile]monoProfile
 	nProfs   int // profile slots in use (the last one is cProfile)
@@ -317,10 +316,12 @@ func (m *Mono) endProfile(overshoot bool) error {
 }
 
 // insertYTurn is Insert_Y_Turn: keep the sorted set of scanlines where
-// profiles start or end.
+// profiles start or end. As in FreeType, the set grows downwards from the
+// end of its array, so a new smallest value is stored without moving the
+// others.
 func (m *Mono) insertYTurn(y int64) error {
-	n := m.numTurns - 1
-	t := m.turns[:m.numTurns]
+	t := m.turns[len(m.turns)-m.numTurns:]
+	n := len(t) - 1
 	for n >= 0 && y < t[n] {
 		n--
 	}
@@ -336,10 +337,8 @@ func (m *Mono) insertYTurn(y int64) error {
 		if m.maxBuff <= m.top {
 			return errPoolOverflow
 		}
-		// prepend y
-		copy(m.turns[1:m.numTurns+1], m.turns[:m.numTurns])
-		m.turns[0] = y
 		m.numTurns++
+		m.turns[len(m.turns)-m.numTurns] = y
 	}
 	return nil
 }
@@ -1005,9 +1004,10 @@ func (m *Mono) drawSweep() error {
 	}
 	y := minY
 	yHeight := int64(0)
+	turns := m.turns[len(m.turns)-m.numTurns:]
 	tb := 0 // index of the next y-turn
 	nt := m.numTurns
-	if nt > 0 && m.turns[tb] == minY {
+	if nt > 0 && turns[tb] == minY {
 		tb++
 		nt--
 	}
@@ -1028,7 +1028,7 @@ func (m *Mono) drawSweep() error {
 		}
 		m.sortList(&drawLeft)
 		m.sortList(&drawRight)
-		yChange := int64(int16(m.turns[tb]))
+		yChange := int64(int16(turns[tb]))
 		tb++
 		nt--
 		yHeight = int64(int16(yChange - y))
