@@ -190,15 +190,17 @@ func (c Cmap) lookup4(code uint32) uint32 {
 	lo, hi := 0, n
 	for lo < hi {
 		mid := (lo + hi) >> 1
-		end, start, delta, offset, offPos := c.seg4(mid, n2)
-		if code < start {
+		// The search reads only the bounds; the rest of the segment once
+		// it holds code.
+		if code < uint32(u16(c.data, 16+n2+2*mid)) {
 			hi = mid
 			continue
 		}
-		if code > end {
+		if code > uint32(u16(c.data, 14+2*mid)) {
 			lo = mid + 1
 			continue
 		}
+		end, start, delta, offset, offPos := c.seg4(mid, n2)
 		if mid >= n-1 && start == 0xFFFF && end == 0xFFFF && offset != 0 && offPos+int(offset)+2 > limit {
 			delta, offset = 1, 0
 		}
