@@ -82,10 +82,10 @@ func (c Cmap) Lookup(r rune) uint16 {
 		for lo < hi {
 			m := int(uint(lo+hi) >> 1)
 			p := 16 + 12*m
-			s, e := u32(c.data, p), u32(c.data, p+4)
+			s := u32(c.data, p)
 			if code < s {
 				hi = m
-			} else if code > e {
+			} else if code > u32(c.data, p+4) {
 				lo = m + 1
 			} else {
 				id := u32(c.data, p+8)
