@@ -1048,8 +1048,10 @@ func (m *Mono) drawSweep() error {
 						m.profs[pl].countL = 1
 						dropouts++
 					}
+				} else if !m.horizontalPass {
+					m.verticalSpan(y, x1, x2, pl)
 				} else {
-					m.span(y, x1, x2, pl, pr)
+					m.horizontalSpan(y, x1, x2)
 				}
 				pl, pr = m.profs[pl].link, m.profs[pr].link
 			}
@@ -1094,14 +1096,6 @@ func (m *Mono) setPixel(x, y int64) {
 
 func (m *Mono) pixelSet(x, y int64) bool {
 	return m.pix[m.base-int(y)*m.stride+int(x)] != 0
-}
-
-func (m *Mono) span(y, x1, x2 int64, left, right int) {
-	if !m.horizontalPass {
-		m.verticalSpan(y, x1, x2, left)
-	} else {
-		m.horizontalSpan(y, x1, x2)
-	}
 }
 
 // verticalSpan is Vertical_Sweep_Span: fill the pixel centres in [x1, x2]
