@@ -403,11 +403,6 @@ func coverage(area int32, evenOdd bool) uint8 {
 // non-zero winding rule: coverage(cover-area, false) for each pixel, the
 // running cover starting at cover0 (the cells left of the bitmap). cells
 // must be at least as long as line.
-//
-// A cell no segment touched (cover and area 0) leaves the running cover
-// as it is, so a run of them shares one value, computed once: this is
-// where FreeType's gray_sweep fills the gap between two cells with one
-// span (checked by TestGrayReference and face's TestBitmapsReference).
 func sweepNonZero(line []uint8, cells []grayCell, cover0 int32) {
 	cells = cells[:len(line)]
 	c := cover0
