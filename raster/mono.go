@@ -500,7 +500,7 @@ func (m *Mono) split(arc, degree int) error {
 }
 
 // splitConic5 is Split_Conic: it splits the conic b[0..2] (end point
-// first) at its middle into b[2..4] and b[0..2]. (bezierUp has an inline
+// first) at its middle into b[2..4] and b[0..2]. (conicUp has an inline
 // copy.)
 func splitConic5(b *[5]monoPoint) {
 	b[4].x = b[2].x
@@ -557,6 +557,9 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 	if int64(m.top)+m.trunc(e2-e)+1 >= int64(m.maxBuff) {
 		return errPoolOverflow
 	}
+	if degree == 2 {
+		return m.conicUp(arc, e, e2)
+	}
 	// The loop keeps the pool top, the joint flag and the precision in
 	// locals (written back on the way out); the pool cannot overflow in
 	// it, as checked above.
@@ -570,21 +573,7 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 		if y2 > e {
 			y1 = a[arc+degree].y
 			if y2-y1 >= precStep {
-				if degree == 2 && arc+4 < len(a) {
-					// splitConic5 inline: a call here would spill
-					// every local of the loop.
-					b := (*[5]monoPoint)(a[arc : arc+5])
-					b[4].x = b[2].x
-					p, q := b[0].x+b[1].x, b[1].x+b[2].x
-					b[3].x = q >> 1
-					b[2].x = (p + q) >> 2
-					b[1].x = p >> 1
-					b[4].y = y1
-					p, q = y2+b[1].y, b[1].y+y1
-					b[3].y = q >> 1
-					b[2].y = (p + q) >> 2
-					b[1].y = p >> 1
-				} else if err := m.split(arc, degree); err != nil {
+				if err := m.split(arc, degree); err != nil {
 					m.top, m.joint = top, joint
 					return err
 				}
@@ -605,6 +594,62 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 			arc -= degree
 		}
 		if !(arc >= start && e <= e2) {
+			break
+		}
+	}
+	m.top, m.joint = top, joint
+	return nil
+}
+
+// conicUp is Bezier_Up's loop for a conic arc (degree 2) at m.arcs[start],
+// recording crossings from scanline e up to e2 (e <= e2; the pool has
+// room for them): bezierUp's loop with the degree a constant and
+// Split_Conic inline (checked by TestReferenceRasterizers and face's
+// TestReferenceFaceBitmaps against FreeType's bitmaps).
+func (m *Mono) conicUp(start int, e, e2 int64) error {
+	a := &m.arcs
+	pool := &m.pool
+	top, joint := m.top, m.joint
+	prec, precStep := m.prec, m.precStep
+	arc := start
+	for {
+		joint = false
+		b := (*[3]monoPoint)(a[arc : arc+3])
+		y2 := b[0].y
+		if y2 > e {
+			y1 := b[2].y
+			if y2-y1 >= precStep {
+				if arc+4 >= len(a) {
+					// the arc stack is full (m.split's overflow)
+					m.top, m.joint = top, joint
+					return errPoolOverflow
+				}
+				// Split_Conic
+				b := (*[5]monoPoint)(a[arc : arc+5])
+				b[4].x = b[2].x
+				p, q := b[0].x+b[1].x, b[1].x+b[2].x
+				b[3].x = q >> 1
+				b[2].x = (p + q) >> 2
+				b[1].x = p >> 1
+				b[4].y = y1
+				p, q = y2+b[1].y, b[1].y+y1
+				b[3].y = q >> 1
+				b[2].y = (p + q) >> 2
+				b[1].y = p >> 1
+				arc += 2
+				continue
+			}
+			pool[top] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
+			top++
+			e += prec
+		} else if y2 == e {
+			joint = true
+			pool[top] = b[0].x
+			top++
+			e += prec
+		}
+		arc -= 2
+		if arc < start || e > e2 {
 			break
 		}
 	}
