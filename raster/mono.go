@@ -28,6 +28,7 @@ const (
 	monoProfSize   = 8         // AlignProfileSize on LP64: a profile header, in pool longs
 	monoMaxBezier  = 64        // Bezier stack depth (FreeType: 32, which never fills for glyphs)
 	monoBandStack  = 32
+	monoArcs       = 3*monoMaxBezier + 1 // the Bezier stack's size in points
 	maxMonoProfile = monoPoolSize/monoProfSize + 1
 )
 
@@ -84,7 +85,10 @@ type Mono struct {
 	fresh, joint bool
 	state        monoState
 
-	arcs [3*monoMaxBezier + 1]monoPoint
+	// arcs is the Bezier stack: monoArcs points, and two spare ones so
+	// that conicUp can view any arc's split window without a second
+	// bounds check.
+	arcs [monoArcs + 2]monoPoint
 
 	o       *Outline
 	flipped bool
@@ -488,7 +492,7 @@ func splitCubic(b []monoPoint) {
 // the new arc above it, or reports errPoolOverflow when the arc stack is
 // full.
 func (m *Mono) split(arc, degree int) error {
-	if arc < 0 || arc+2*degree >= len(m.arcs) {
+	if arc < 0 || arc+2*degree >= monoArcs {
 		return errPoolOverflow
 	}
 	if degree == 2 {
@@ -614,18 +618,19 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 	arc := start
 	for {
 		joint = false
-		b := (*[3]monoPoint)(a[arc : arc+3])
+		// the arc b[0..2] and the two points a split adds (spare slots
+		// of m.arcs when the stack is full)
+		b := (*[5]monoPoint)(a[arc : arc+5])
 		y2 := b[0].y
 		if y2 > e {
 			y1 := b[2].y
 			if y2-y1 >= precStep {
-				if arc+4 >= len(a) {
+				if arc+4 >= monoArcs {
 					// the arc stack is full (m.split's overflow)
 					m.top, m.joint = top, joint
 					return errPoolOverflow
 				}
 				// Split_Conic
-				b := (*[5]monoPoint)(a[arc : arc+5])
 				b[4].x = b[2].x
 				p, q := b[0].x+b[1].x, b[1].x+b[2].x
 				b[3].x = q >> 1
