@@ -31,9 +31,10 @@ type grayCell struct{ cover, area int32 }
 // renderer around it). The zero value is ready to use. A Gray is not safe
 // for concurrent use.
 type Gray struct {
-	cells []grayCell
-	w, h  int // cell grid: w+1 columns (the first is x = -1), h rows
-	cell  int // index of the current cell, -1 for the null cell
+	cells []grayCell // the grid, then one spare cell (the null cell)
+	w, h  int        // cell grid: w+1 columns (the first is x = -1), h rows
+	cell  int        // index of the current cell, null for the null cell
+	null  int        // index of the null cell: (w+1)*h
 
 	x, y int64 // current position, 1/256 pixel
 
@@ -44,25 +45,31 @@ type Gray struct {
 	scale  int64 // 1, or grayOverlap for oversampled rendering
 }
 
+// setCell is gray_set_cell: make (ex, ey) the current cell, or the null
+// cell when it lies above, below or right of the grid (cells left of it
+// go to the column x = -1).
 func (g *Gray) setCell(ex, ey int64) {
-	if ey < 0 || ey >= int64(g.h) || ex >= int64(g.w) {
-		g.cell = -1
+	if uint64(ey) >= uint64(g.h) || ex >= int64(g.w) {
+		g.cell = g.null
 		return
 	}
 	ex = max(ex, -1)
 	g.cell = int(ey)*(g.w+1) + int(ex) + 1
 }
 
+// integrate is FT_INTEGRATE: add cover a and area a*b to the current
+// cell. Like FreeType's cell_null, the null cell takes the sums of cells
+// outside the grid, which nothing reads.
 func (g *Gray) integrate(a, b int32) {
-	if g.cell < 0 {
-		return
-	}
 	c := &g.cells[g.cell]
 	c.cover += a
 	c.area += a * b
 }
 
-func trunc8(x int64) int64 { return int64(int32(x >> grayPixelBits)) }
+// trunc8 is TRUNC into a TCoord (int). newFrame bounds every coordinate
+// to maxReach (2^16 pixels, 2^26 units at 4x oversampling), so the
+// result always fits in an int32 and no truncation is needed.
+func trunc8(x int64) int64 { return x >> grayPixelBits }
 func fract8(x int64) int32 { return int32(x & (grayOnePixel - 1)) }
 
 // renderLine is gray_render_line (64-bit version).
@@ -266,11 +273,6 @@ func splitCubic2(b [][2]int64) {
 	}
 }
 
-func (g *Gray) pt(i int) (int64, int64) {
-	p := g.o.Points[i]
-	return (int64(p.X) + g.tx) * g.scale, (int64(p.Y) + g.ty) * g.scale
-}
-
 func (g *Gray) moveTo(x, y int64) {
 	x, y = x*4, y*4
 	g.setCell(trunc8(x), trunc8(y))
@@ -280,19 +282,28 @@ func (g *Gray) moveTo(x, y int64) {
 // decompose is FT_Outline_Decompose driving the gray callbacks.
 func (g *Gray) decompose() error {
 	o := g.o
+	// pt is point i in raster space (26.6, times the oversampling
+	// scale); the points and the transform stay in locals rather than
+	// being reloaded through g for every point.
+	pts, tags := o.Points, o.Tags
+	tx, ty, sc := g.tx, g.ty, g.scale
+	pt := func(i int) (int64, int64) {
+		p := pts[i]
+		return (int64(p.X) + tx) * sc, (int64(p.Y) + ty) * sc
+	}
 	first := 0
 	for _, last := range o.Contours {
-		sx, sy := g.pt(first)
-		lx, ly := g.pt(last)
+		sx, sy := pt(first)
+		lx, ly := pt(last)
 		cx, cy := sx, sy
 		limit := last
 		point := first
-		tag := o.Tags[first] & 3
+		tag := tags[first] & 3
 		if tag == TagCubic {
 			return ErrInvalidOutline
 		}
 		if tag == 0 {
-			if o.Tags[last]&3 == TagOn {
+			if tags[last]&3 == TagOn {
 				sx, sy = lx, ly
 				limit--
 			} else {
@@ -305,17 +316,17 @@ func (g *Gray) decompose() error {
 	contour:
 		for point < limit {
 			point++
-			switch o.Tags[point] & 3 {
+			switch tags[point] & 3 {
 			case TagOn:
-				x, y := g.pt(point)
+				x, y := pt(point)
 				g.renderLine(x*4, y*4)
 			case 0:
-				cx, cy = g.pt(point)
+				cx, cy = pt(point)
 				for {
 					if point < limit {
 						point++
-						x, y := g.pt(point)
-						t := o.Tags[point] & 3
+						x, y := pt(point)
+						t := tags[point] & 3
 						if t == TagOn {
 							g.renderConic(cx, cy, x, y)
 							break
@@ -332,14 +343,14 @@ func (g *Gray) decompose() error {
 					break contour
 				}
 			default:
-				if point+1 > limit || o.Tags[point+1]&3 != TagCubic {
+				if point+1 > limit || tags[point+1]&3 != TagCubic {
 					return ErrInvalidOutline
 				}
 				point += 2
-				c1x, c1y := g.pt(point - 2)
-				c2x, c2y := g.pt(point - 1)
+				c1x, c1y := pt(point - 2)
+				c2x, c2y := pt(point - 1)
 				if point <= limit {
-					x, y := g.pt(point)
+					x, y := pt(point)
 					g.renderCubic(c1x, c1y, c2x, c2y, x, y)
 					continue
 				}
@@ -359,13 +370,14 @@ func (g *Gray) decompose() error {
 // reset prepares an all-zero cell grid of w×h pixels.
 func (g *Gray) reset(w, h int) {
 	n := (w + 1) * h
-	if cap(g.cells) < n {
-		g.cells = make([]grayCell, n)
+	if cap(g.cells) < n+1 {
+		g.cells = make([]grayCell, n+1)
 	}
-	g.cells = g.cells[:n]
+	g.cells = g.cells[:n+1]
 	clear(g.cells)
 	g.w, g.h = w, h
-	g.cell = -1
+	g.null = n
+	g.cell = n
 	g.x, g.y = 0, 0
 }
 

@@ -28,6 +28,7 @@ const (
 	monoProfSize   = 8         // AlignProfileSize on LP64: a profile header, in pool longs
 	monoMaxBezier  = 64        // Bezier stack depth (FreeType: 32, which never fills for glyphs)
 	monoBandStack  = 32
+	monoArcs       = 3*monoMaxBezier + 1 // the Bezier stack's size in points
 	maxMonoProfile = monoPoolSize/monoProfSize + 1
 )
 
@@ -66,11 +67,10 @@ type Mono struct {
 	precBits, prec, precHalf, precScale, precStep, precJitter int64
 
 	pool     [monoPoolSize]int64
-	top      int // first free pool slot
-	maxBuff  int // pool limit: the y-turns and one profile header live above it
-	turns    [monoPoolSize]int64
+	top      int                 // first free pool slot
+	maxBuff  int                 // pool limit: the y-turns and one profile header live above it
+	turns    [monoPoolSize]int64 // the y-turns, ascending, in the last numTurns slots
 	numTurns int
-	turnBase int // index in turns of the next y-turn during the sweep
 
 	profs    [maxMonoProfile]monoProfile
 	nProfs   int // profile slots in use (the last one is cProfile)
@@ -85,7 +85,10 @@ type Mono struct {
 	fresh, joint bool
 	state        monoState
 
-	arcs [3*monoMaxBezier + 1]monoPoint
+	// arcs is the Bezier stack: monoArcs points, and two spare ones so
+	// that conicUp can view any arc's split window without a second
+	// bounds check.
+	arcs [monoArcs + 2]monoPoint
 
 	o       *Outline
 	flipped bool
@@ -317,10 +320,12 @@ func (m *Mono) endProfile(overshoot bool) error {
 }
 
 // insertYTurn is Insert_Y_Turn: keep the sorted set of scanlines where
-// profiles start or end.
+// profiles start or end. As in FreeType, the set grows downwards from the
+// end of its array, so a new smallest value is stored without moving the
+// others.
 func (m *Mono) insertYTurn(y int64) error {
-	n := m.numTurns - 1
-	t := m.turns[:m.numTurns]
+	t := m.turns[len(m.turns)-m.numTurns:]
+	n := len(t) - 1
 	for n >= 0 && y < t[n] {
 		n--
 	}
@@ -336,10 +341,8 @@ func (m *Mono) insertYTurn(y int64) error {
 		if m.maxBuff <= m.top {
 			return errPoolOverflow
 		}
-		// prepend y
-		copy(m.turns[1:m.numTurns+1], m.turns[:m.numTurns])
-		m.turns[0] = y
 		m.numTurns++
+		m.turns[len(m.turns)-m.numTurns] = y
 	}
 	return nil
 }
@@ -489,7 +492,7 @@ func splitCubic(b []monoPoint) {
 // the new arc above it, or reports errPoolOverflow when the arc stack is
 // full.
 func (m *Mono) split(arc, degree int) error {
-	if arc < 0 || arc+2*degree >= len(m.arcs) {
+	if arc < 0 || arc+2*degree >= monoArcs {
 		return errPoolOverflow
 	}
 	if degree == 2 {
@@ -501,7 +504,7 @@ func (m *Mono) split(arc, degree int) error {
 }
 
 // splitConic5 is Split_Conic: it splits the conic b[0..2] (end point
-// first) at its middle into b[2..4] and b[0..2]. (bezierUp has an inline
+// first) at its middle into b[2..4] and b[0..2]. (conicUp has an inline
 // copy.)
 func splitConic5(b *[5]monoPoint) {
 	b[4].x = b[2].x
@@ -558,6 +561,9 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 	if int64(m.top)+m.trunc(e2-e)+1 >= int64(m.maxBuff) {
 		return errPoolOverflow
 	}
+	if degree == 2 {
+		return m.conicUp(arc, e, e2)
+	}
 	// The loop keeps the pool top, the joint flag and the precision in
 	// locals (written back on the way out); the pool cannot overflow in
 	// it, as checked above.
@@ -571,21 +577,7 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 		if y2 > e {
 			y1 = a[arc+degree].y
 			if y2-y1 >= precStep {
-				if degree == 2 && arc+4 < len(a) {
-					// splitConic5 inline: a call here would spill
-					// every local of the loop.
-					b := (*[5]monoPoint)(a[arc : arc+5])
-					b[4].x = b[2].x
-					p, q := b[0].x+b[1].x, b[1].x+b[2].x
-					b[3].x = q >> 1
-					b[2].x = (p + q) >> 2
-					b[1].x = p >> 1
-					b[4].y = y1
-					p, q = y2+b[1].y, b[1].y+y1
-					b[3].y = q >> 1
-					b[2].y = (p + q) >> 2
-					b[1].y = p >> 1
-				} else if err := m.split(arc, degree); err != nil {
+				if err := m.split(arc, degree); err != nil {
 					m.top, m.joint = top, joint
 					return err
 				}
@@ -606,6 +598,63 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 			arc -= degree
 		}
 		if !(arc >= start && e <= e2) {
+			break
+		}
+	}
+	m.top, m.joint = top, joint
+	return nil
+}
+
+// conicUp is Bezier_Up's loop for a conic arc (degree 2) at m.arcs[start],
+// recording crossings from scanline e up to e2 (e <= e2; the pool has
+// room for them): bezierUp's loop with the degree a constant and
+// Split_Conic inline (checked by TestReferenceRasterizers and face's
+// TestReferenceFaceBitmaps against FreeType's bitmaps).
+func (m *Mono) conicUp(start int, e, e2 int64) error {
+	a := &m.arcs
+	pool := &m.pool
+	top, joint := m.top, m.joint
+	prec, precStep := m.prec, m.precStep
+	arc := start
+	for {
+		joint = false
+		// the arc b[0..2] and the two points a split adds (spare slots
+		// of m.arcs when the stack is full)
+		b := (*[5]monoPoint)(a[arc : arc+5])
+		y2 := b[0].y
+		if y2 > e {
+			y1 := b[2].y
+			if y2-y1 >= precStep {
+				if arc+4 >= monoArcs {
+					// the arc stack is full (m.split's overflow)
+					m.top, m.joint = top, joint
+					return errPoolOverflow
+				}
+				// Split_Conic
+				b[4].x = b[2].x
+				p, q := b[0].x+b[1].x, b[1].x+b[2].x
+				b[3].x = q >> 1
+				b[2].x = (p + q) >> 2
+				b[1].x = p >> 1
+				b[4].y = y1
+				p, q = y2+b[1].y, b[1].y+y1
+				b[3].y = q >> 1
+				b[2].y = (p + q) >> 2
+				b[1].y = p >> 1
+				arc += 2
+				continue
+			}
+			pool[top] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
+			top++
+			e += prec
+		} else if y2 == e {
+			joint = true
+			pool[top] = b[0].x
+			top++
+			e += prec
+		}
+		arc -= 2
+		if arc < start || e > e2 {
 			break
 		}
 	}
@@ -1005,9 +1054,10 @@ func (m *Mono) drawSweep() error {
 	}
 	y := minY
 	yHeight := int64(0)
+	turns := m.turns[len(m.turns)-m.numTurns:]
 	tb := 0 // index of the next y-turn
 	nt := m.numTurns
-	if nt > 0 && m.turns[tb] == minY {
+	if nt > 0 && turns[tb] == minY {
 		tb++
 		nt--
 	}
@@ -1028,7 +1078,7 @@ func (m *Mono) drawSweep() error {
 		}
 		m.sortList(&drawLeft)
 		m.sortList(&drawRight)
-		yChange := int64(int16(m.turns[tb]))
+		yChange := int64(int16(turns[tb]))
 		tb++
 		nt--
 		yHeight = int64(int16(yChange - y))
@@ -1048,8 +1098,10 @@ func (m *Mono) drawSweep() error {
 						m.profs[pl].countL = 1
 						dropouts++
 					}
+				} else if !m.horizontalPass {
+					m.verticalSpan(y, x1, x2, pl)
 				} else {
-					m.span(y, x1, x2, pl, pr)
+					m.horizontalSpan(y, x1, x2)
 				}
 				pl, pr = m.profs[pl].link, m.profs[pr].link
 			}
@@ -1094,14 +1146,6 @@ func (m *Mono) setPixel(x, y int64) {
 
 func (m *Mono) pixelSet(x, y int64) bool {
 	return m.pix[m.base-int(y)*m.stride+int(x)] != 0
-}
-
-func (m *Mono) span(y, x1, x2 int64, left, right int) {
-	if !m.horizontalPass {
-		m.verticalSpan(y, x1, x2, left)
-	} else {
-		m.horizontalSpan(y, x1, x2)
-	}
 }
 
 // verticalSpan is Vertical_Sweep_Span: fill the pixel centres in [x1, x2]

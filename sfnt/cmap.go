@@ -82,10 +82,10 @@ func (c Cmap) Lookup(r rune) uint16 {
 		for lo < hi {
 			m := int(uint(lo+hi) >> 1)
 			p := 16 + 12*m
-			s, e := u32(c.data, p), u32(c.data, p+4)
+			s := u32(c.data, p)
 			if code < s {
 				hi = m
-			} else if code > e {
+			} else if code > u32(c.data, p+4) {
 				lo = m + 1
 			} else {
 				id := u32(c.data, p+8)
@@ -190,15 +190,17 @@ func (c Cmap) lookup4(code uint32) uint32 {
 	lo, hi := 0, n
 	for lo < hi {
 		mid := (lo + hi) >> 1
-		end, start, delta, offset, offPos := c.seg4(mid, n2)
-		if code < start {
+		// The search reads only the bounds; the rest of the segment once
+		// it holds code.
+		if code < uint32(u16(c.data, 16+n2+2*mid)) {
 			hi = mid
 			continue
 		}
-		if code > end {
+		if code > uint32(u16(c.data, 14+2*mid)) {
 			lo = mid + 1
 			continue
 		}
+		end, start, delta, offset, offPos := c.seg4(mid, n2)
 		if mid >= n-1 && start == 0xFFFF && end == 0xFFFF && offset != 0 && offPos+int(offset)+2 > limit {
 			delta, offset = 1, 0
 		}
