@@ -43,12 +43,14 @@ func deltaSkip(nump uint64, args int) int {
 //
 // A pair applies when its argument's high nibble equals want = ppem -
 // delta_base (- 16, - 32); when want is outside 0..15 no pair can, and
-// the pairs are only popped.
+// the pairs are only popped. A pedantic instance fails a bad point
+// (Invalid_Reference, the pairs still run) or missing pairs
+// (Too_Few_Arguments), at any ppem, as FreeType's Ins_DELTAP does.
 func (e *exec) insDELTAP(a []int64) {
 	nump := uint64(a[0])
 	want := deltaWant(e.opcode, e.ppem, e.gs.deltaBase)
 	args := e.args
-	if want > 15 {
+	if want > 15 && !e.pedantic {
 		e.args = deltaSkip(nump, args)
 		e.newTop = e.args
 		return
@@ -56,16 +58,23 @@ func (e *exec) insDELTAP(a []int64) {
 	st := e.stack[:args]
 	for k := uint64(1); k <= nump; k++ {
 		if args < 2 {
+			e.pedanticFail(errTooFewArguments)
 			args = 0
 			break
 		}
 		args -= 2
 		b := st[args]
+		pt := uint16(st[args+1])
 		if (uint64(b)>>4)&0xF != want {
+			if int(pt) >= e.zp0.nPoints {
+				// FreeType tests the point first: pedantic, a bad
+				// point is an error at any ppem (and the loop goes on)
+				e.pedanticFail(errInvalidReference)
+			}
 			continue
 		}
-		pt := uint16(st[args+1])
 		if int(pt) >= e.zp0.nPoints {
+			e.pedanticFail(errInvalidReference)
 			continue
 		}
 		d := deltaStep(b, e.gs.deltaShift)
@@ -88,6 +97,7 @@ func (e *exec) insDELTAC(a []int64) {
 	nump := uint64(a[0])
 	for k := uint64(1); k <= nump; k++ {
 		if e.args < 2 {
+			e.pedanticFail(errTooFewArguments)
 			e.args = 0
 			break
 		}
@@ -95,6 +105,10 @@ func (e *exec) insDELTAC(a []int64) {
 		idx := uint64(e.stack[e.args+1])
 		b := e.stack[e.args]
 		if idx >= uint64(len(e.cvt)) {
+			if e.pedantic {
+				e.err = errInvalidReference
+				return
+			}
 			continue
 		}
 		c := (uint64(b) & 0xF0) >> 4

@@ -112,6 +112,12 @@ type exec struct {
 	grayscale      bool
 	backwardCompat bool
 	numGlyphs      int
+	// pedantic is FreeType's pedantic_hinting (FT_LOAD_PEDANTIC): the
+	// handlers turn what they otherwise ignore (out-of-range points,
+	// CVT and storage indices, zones, selectors, too few arguments)
+	// into errors (pedanticFail). A pedantic instance runs every
+	// instruction through its handler (runTraced).
+	pedantic bool
 
 	// metrics (exec->metrics, exec->tt_metrics)
 	ppem      int64
@@ -234,6 +240,16 @@ func opLength(code []byte, ip int) int {
 	return n
 }
 
+// pedanticFail is FreeType's `if ( exc->pedantic_hinting ) exc->error =
+// FT_THROW( c )`: in a pedantic instance, the instruction fails with c
+// (replacing any error it set before, as the assignment does); otherwise
+// nothing.
+func (e *exec) pedanticFail(c errCode) {
+	if e.pedantic {
+		e.err = c
+	}
+}
+
 func (e *exec) fail(c errCode) {
 	if e.err == errOK {
 		e.err = c
@@ -302,7 +318,8 @@ func (e *exec) run() errCode {
 	e.err = errOK
 
 	var c errCode
-	if e.tracer != nil {
+	if e.tracer != nil || e.pedantic {
+		// runFast's inline cases skip the handlers' pedantic checks
 		c = e.runTraced()
 	} else {
 		c = e.runFast()
@@ -330,6 +347,10 @@ func (e *exec) runTraced() errCode {
 		pp := popPush[e.opcode]
 		e.args = e.top - pp.pops
 		if e.args < 0 {
+			if e.pedantic {
+				e.err = errTooFewArguments
+				return e.stop()
+			}
 			for i := 0; i < pp.pops; i++ {
 				e.stack[i] = 0
 			}

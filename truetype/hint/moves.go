@@ -181,6 +181,7 @@ func (e *exec) scaledOrusDistXY(v1, v2 *vec) int64 {
 func (e *exec) insMDAP(a []int64) {
 	p := uint16(a[0])
 	if int(p) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	var d int64
@@ -205,6 +206,7 @@ func (e *exec) insMIAP(a []int64) {
 	cvtEntry := uint64(a[1])
 	p := uint16(a[0])
 	if int(p) >= e.zp0.nPoints || cvtEntry >= uint64(len(e.cvt)) {
+		e.pedanticFail(errInvalidReference)
 		e.gs.rp0 = p
 		e.gs.rp1 = p
 		return
@@ -333,6 +335,8 @@ func (e *exec) insMDRPSlow(a []int64) {
 		if d := sub(dist, cur); !e.moveDirect(z, int(p), d) {
 			e.moveVector(z, int(p), d)
 		}
+	} else {
+		e.pedanticFail(errInvalidReference)
 	}
 	e.gs.rp1 = e.gs.rp0
 	e.gs.rp2 = p
@@ -348,6 +352,7 @@ func (e *exec) insMIRP(a []int64) {
 	p := uint16(a[0])
 	cvtEntry := uint64(add(a[1], 1))
 	if int(p) >= e.zp1.nPoints || cvtEntry >= uint64(len(e.cvt))+1 || int(e.gs.rp0) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		e.gs.rp1 = e.gs.rp0
 		if e.opcode&16 != 0 {
 			e.gs.rp0 = p
@@ -423,6 +428,7 @@ func (e *exec) insMIRP(a []int64) {
 func (e *exec) insMSIRP(a []int64) {
 	p := uint16(a[0])
 	if int(p) >= e.zp1.nPoints || int(e.gs.rp0) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	if e.gs.gep1 == 0 {
@@ -449,6 +455,7 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 		z, p = e.zp1, e.gs.rp2
 	}
 	if int(p) >= z.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return 0, 0, z, 0, false
 	}
 	d := e.projectP(&z.cur[p], &z.org[p])
@@ -480,6 +487,7 @@ func (e *exec) popPoint() int {
 // reference point's displacement.
 func (e *exec) insSHP(_ []int64) {
 	if e.top < int(e.gs.loop) {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -490,6 +498,7 @@ func (e *exec) insSHP(_ []int64) {
 		z, rp = e.zp0, e.gs.rp1
 	}
 	if int(rp) >= z.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	d := e.projectP(&z.cur[rp], &z.org[rp])
@@ -530,6 +539,9 @@ func (e *exec) insSHP(_ []int64) {
 			cur[p].x += dx
 			cur[p].y += dy
 			tags[p] |= t
+		} else if e.pedantic {
+			e.err = errInvalidReference
+			return
 		}
 	}
 	e.gs.loop = 1
@@ -544,6 +556,7 @@ func (e *exec) insSHC(a []int64) {
 		bounds = e.zp2.nContours
 	}
 	if uint32(int32(contour)) >= uint32(bounds) {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	dx, dy, z, ref, ok := e.pointDisplacement()
@@ -569,6 +582,7 @@ func (e *exec) insSHC(a []int64) {
 // insSHZ is SHZ[a] (0x36-0x37, pops 1): shift a zone (points untouched).
 func (e *exec) insSHZ(a []int64) {
 	if uint32(a[0]) >= 2 {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	dx, dy, z, ref, ok := e.pointDisplacement()
@@ -600,6 +614,7 @@ func (e *exec) insSHZ(a []int64) {
 func (e *exec) insSHPIX(a []int64) {
 	inTwilight := e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0
 	if e.top < int(e.gs.loop)+1 {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -617,6 +632,9 @@ func (e *exec) insSHPIX(a []int64) {
 			} else {
 				e.moveZp2(p, dx, dy, true)
 			}
+		} else if e.pedantic {
+			e.err = errInvalidReference
+			return
 		}
 		e.gs.loop--
 	}
@@ -638,6 +656,7 @@ func (e *exec) insIP(a []int64) {
 	}
 	z0, rp1 := e.zp0, e.gs.rp1
 	if e.top < int(e.gs.loop) || int(rp1) >= z0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -653,6 +672,10 @@ func (e *exec) insIP(a []int64) {
 		args--
 		p := uint64(uint32(e.stack[args]))
 		if p >= uint64(z2.nPoints) {
+			if e.pedantic {
+				e.err = errInvalidReference
+				return
+			}
 			continue
 		}
 		newDist := e.dualProjectP(&z2.orus[p], orusBase)
@@ -670,12 +693,14 @@ func (e *exec) insIP(a []int64) {
 // and freedom vector).
 func (e *exec) insIPSlow(_ []int64) {
 	if e.top < int(e.gs.loop) {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
 	}
 	twilight := e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0
 	if int(e.gs.rp1) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -711,6 +736,10 @@ func (e *exec) insIPSlow(_ []int64) {
 		args--
 		p := uint64(uint32(e.stack[args]))
 		if p >= uint64(z2.nPoints) {
+			if e.pedantic {
+				e.err = errInvalidReference
+				return
+			}
 			continue
 		}
 		var orgDist int64
@@ -745,6 +774,7 @@ func (e *exec) insIPSlow(_ []int64) {
 // along the projection vector.
 func (e *exec) insALIGNRP(_ []int64) {
 	if e.top < int(e.gs.loop) || int(e.gs.rp0) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -757,6 +787,9 @@ func (e *exec) insALIGNRP(_ []int64) {
 			if !e.moveDirect(z1, p, -d) {
 				e.moveVector(z1, p, -d)
 			}
+		} else if e.pedantic {
+			e.err = errInvalidReference
+			return
 		}
 	}
 	e.gs.loop = 1
@@ -769,6 +802,7 @@ func (e *exec) insALIGNPTS(a []int64) {
 	p1 := uint16(a[0])
 	p2 := uint16(a[1])
 	if int(p1) >= e.zp1.nPoints || int(p2) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	d := e.projectP(&e.zp0.cur[p2], &e.zp1.cur[p1]) / 2
@@ -785,6 +819,7 @@ func (e *exec) insISECT(a []int64) {
 	z0, z1, z2 := e.zp0, e.zp1, e.zp2
 	if int(b0) >= z0.nPoints || int(b1) >= z0.nPoints || int(a0) >= z1.nPoints ||
 		int(a1) >= z1.nPoints || int(p) >= z2.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	dbx := sub(z0.cur[b1].x, z0.cur[b0].x)
@@ -821,6 +856,7 @@ func (e *exec) insGC(a []int64) {
 	l := uint64(a[0])
 	if l >= uint64(e.zp2.nPoints) {
 		a[0] = 0
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	if e.opcode&1 != 0 {
@@ -834,6 +870,7 @@ func (e *exec) insGC(a []int64) {
 func (e *exec) insSCFS(a []int64) {
 	l := uint16(a[0])
 	if int(l) >= e.zp2.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	k := e.project(e.zp2.cur[l].x, e.zp2.cur[l].y)
@@ -857,6 +894,8 @@ func (e *exec) insMD(a []int64) {
 		} else {
 			d = e.scaledOrusDist(&e.zp0.orus[l], &e.zp1.orus[k])
 		}
+	} else {
+		e.pedanticFail(errInvalidReference)
 	}
 	a[0] = d
 }
@@ -865,6 +904,7 @@ func (e *exec) insMD(a []int64) {
 func (e *exec) insUTP(a []int64) {
 	p := uint16(a[0])
 	if int(p) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	mask := uint8(0xFF)
@@ -880,6 +920,9 @@ func (e *exec) insUTP(a []int64) {
 // insFLIPPT is FLIPPT (0x80, pops loop points): flip on/off curve.
 func (e *exec) insFLIPPT(_ []int64) {
 	if e.postIUP() || e.top < int(e.gs.loop) {
+		if !e.postIUP() {
+			e.pedanticFail(errTooFewArguments)
+		}
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -888,6 +931,9 @@ func (e *exec) insFLIPPT(_ []int64) {
 		p := e.popPoint()
 		if p < e.pts.nPoints {
 			e.pts.tags[p] ^= tagOn
+		} else if e.pedantic {
+			e.err = errInvalidReference
+			return
 		}
 		e.gs.loop--
 	}
@@ -903,6 +949,7 @@ func (e *exec) insFLIPRG(a []int64) {
 	k := uint16(a[1])
 	l := uint16(a[0])
 	if int(k) >= e.pts.nPoints || int(l) >= e.pts.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	for i := int(l); i <= int(k); i++ {
