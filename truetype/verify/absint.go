@@ -122,15 +122,15 @@ func (s *state) merge(o *state) {
 
 // ctx is the program being interpreted.
 type ctx struct {
-	b      *block
-	code   []byte
-	prog   string // "fpgm", "prep", "glyph"
-	glyph  int    // -1 outside glyph programs
-	fn     int    // the function being analysed, -1 for a program's top level
-	npts   int    // points of the glyph zone: the glyph's + 4 phantom points; 0 in fpgm/prep; -1 unknown (functions)
-	endPC  int    // a function's ENDF pc (jump limit); len(code) at top level
-	defs   bool   // FDEF/IDEF define functions here (fpgm and prep top level)
-	nFind  int
+	b     *block
+	code  []byte
+	prog  string // "fpgm", "prep", "glyph"
+	glyph int    // -1 outside glyph programs
+	fn    int    // the function being analysed, -1 for a program's top level
+	npts  int    // points of the glyph zone: the glyph's + 4 phantom points; 0 in fpgm/prep; -1 unknown (functions)
+	endPC int    // a function's ENDF pc (jump limit); len(code) at top level
+	defs  bool   // FDEF/IDEF define functions here (fpgm and prep top level)
+	nFind int
 	// the stack growth beyond maxStackElements (warning) and beyond
 	// FreeType's stack (error) already reported
 	overWarned, overFailed bool
