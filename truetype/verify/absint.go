@@ -245,7 +245,16 @@ func (v *verifier) pop(c *ctx, s *state, in *inst, n int) []val {
 func (v *verifier) push(c *ctx, s *state, in *inst, vals ...val) {
 	s.st = append(s.st, vals...)
 	v.grew(c, s, in, len(s.st))
+	if len(s.st) > maxAbstractStack {
+		// far beyond any stack FreeType allows (reported above when
+		// exact): forget it, bounding the memory
+		s.unknownStack()
+	}
 }
+
+// maxAbstractStack bounds the abstract stack: FreeType's stack holds at
+// most 65535 + 32 elements.
+const maxAbstractStack = 1 << 17
 
 // grew records a stack depth of n (relative to a function's entry
 // stack in function analysis).
