@@ -166,7 +166,7 @@ func (v *verifier) call(c *ctx, s *state, in *inst, fn, count val) {
 	}
 	f := v.funcs[fn.v]
 	if f == nil {
-		if v.funcsComplete {
+		if v.funcsComplete && !v.known[fn.v] {
 			v.report(c, SevError, KindUndefinedFunction, in, fmt.Sprintf("function %d is not defined (FreeType: Invalid_Reference)", fn.v))
 		}
 		s.unknownAll()

@@ -57,6 +57,11 @@ type verifier struct {
 	funcOrder     []int64
 	funcsComplete bool // every FDEF's number was a known constant
 	idefAny       bool // some IDEF exists: undefined opcodes may be defined
+	// collect: the first pass over fpgm and prep, which only learns the
+	// functions both define (known), so that a function body calling a
+	// function prep defines later is not reported; it reports nothing
+	collect bool
+	known   map[int64]bool
 	rep           Report
 	points        map[uint16]int // composite point counts (memo)
 }
@@ -80,6 +85,9 @@ func (v *verifier) report(c *ctx, sev, kind string, in *inst, msg string) {
 }
 
 func (v *verifier) reportAt(c *ctx, sev, kind string, pc int, op byte, msg string) {
+	if v.collect {
+		return
+	}
 	if c.nFind >= MaxFindingsPerProgram {
 		v.rep.Dropped++
 		return
@@ -102,7 +110,9 @@ func (v *verifier) program(prog string, glyph int, code []byte, npts int) {
 	if len(code) == 0 {
 		return
 	}
-	v.rep.Programs++
+	if !v.collect {
+		v.rep.Programs++
+	}
 	c := &ctx{prog: prog, glyph: glyph, fn: -1, npts: npts, code: code, endPC: len(code), defs: prog != "glyph"}
 	c.b = structure(code, prog == "glyph", func(sev, kind string, pc int, op byte, msg string) {
 		v.reportAt(c, sev, kind, pc, op, msg)
@@ -155,6 +165,15 @@ func (v *verifier) summarizeAll(from int) {
 
 // run verifies fpgm, prep and every glyph program.
 func (v *verifier) run() {
+	v.collect = true
+	v.program("fpgm", -1, v.f.Fpgm(), 0)
+	v.program("prep", -1, v.f.Prep(), 0)
+	v.known = make(map[int64]bool, len(v.funcs))
+	for n := range v.funcs {
+		v.known[n] = true
+	}
+	v.collect = false
+	v.funcs, v.funcOrder, v.funcsComplete = map[int64]*function{}, nil, true
 	v.program("fpgm", -1, v.f.Fpgm(), 0)
 	v.summarizeAll(0)
 	k := len(v.funcOrder)

@@ -272,3 +272,22 @@ func TestVerifyCorpus(t *testing.T) {
 		t.Fatal("nothing verified")
 	}
 }
+
+// TestFunctionDefinedInPrep: a fpgm function calling a function that prep
+// defines is not an undefined call; a call of a function nobody defines
+// is.
+func TestFunctionDefinedInPrep(t *testing.T) {
+	rep := Font(testFont(t, goodGlyph, func(f *fontwriter.Font) {
+		f.Fpgm = append(f.Fpgm, cat(pushb(6), []byte{opFDEF}, pushb(7), []byte{opCALL, opENDF})...)
+		f.Prep = append(f.Prep, cat(pushb(7), []byte{opFDEF, opENDF}, pushb(6), []byte{opCALL})...)
+	}))
+	for _, x := range rep.Findings {
+		t.Errorf("unexpected: %s", x)
+	}
+	rep = Font(testFont(t, goodGlyph, func(f *fontwriter.Font) {
+		f.Fpgm = append(f.Fpgm, cat(pushb(6), []byte{opFDEF}, pushb(8), []byte{opCALL, opENDF})...)
+	}))
+	if len(rep.Findings) != 1 || rep.Findings[0].Kind != KindUndefinedFunction || rep.Findings[0].Function != 6 {
+		t.Errorf("findings %v", rep.Findings)
+	}
+}
