@@ -240,7 +240,7 @@ func finding(j job, in *hint.Instance, gid int, err error) Finding {
 	if errors.As(err, &he) && he.Program != 0 {
 		f.From = he.Program.String()
 		f.PC = he.PC
-		f.Opcode = opName(he.Opcode)
+		f.Opcode = isa.Mnemonic(he.Opcode)
 		switch he.Range {
 		case hint.ProgGlyph:
 			f.Program = fmt.Sprintf("glyph %d", he.Glyph)
@@ -252,17 +252,4 @@ func finding(j job, in *hint.Instance, gid int, err error) Finding {
 		}
 	}
 	return f
-}
-
-// opName is the instruction's name with its flags, from the isa table;
-// undefined opcodes are named by number.
-func opName(op byte) string {
-	o := isa.Opcodes[op]
-	if !o.Defined() {
-		return fmt.Sprintf("0x%02X", op)
-	}
-	if o.Inst.FlagBits == 0 {
-		return o.Inst.Name
-	}
-	return o.Variant(op)
 }

@@ -8,7 +8,6 @@ import (
 
 	"fontvm/internal/fontwriter"
 	"fontvm/internal/ftref"
-	"fontvm/sfnt"
 )
 
 // TestRandomProgramsPedantic compares pedantic instances with FreeType's
@@ -56,14 +55,7 @@ func TestRandomProgramsPedantic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sf, err := sfnt.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := NewFont(sf)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := buildFont(t, fw)
 		ppems := []int{7 + r.IntN(8), 20 + r.IntN(20)}
 		for _, m := range []Mode{ModeV40, ModeV35} {
 			for _, tg := range []Target{TargetNormal, TargetMono} {
@@ -112,7 +104,10 @@ func TestRandomProgramsPedantic(t *testing.T) {
 // TestPedanticCasesReference: pedanticCases' codes are FreeType's, at two
 // sizes in every mode.
 func TestPedanticCasesReference(t *testing.T) {
-	data := pedanticFont(t)
+	data, err := pedanticFont().Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
 	n := 0
 	for _, m := range []ftref.Mode{ftref.ModeV35, ftref.ModeV40} {
 		for _, tg := range []ftref.Target{ftref.TargetNormal, ftref.TargetMono} {

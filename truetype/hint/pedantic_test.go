@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"fontvm/internal/fontwriter"
-	"fontvm/sfnt"
 )
 
 // pedanticCases are glyph programs that fail only under FT_LOAD_PEDANTIC,
@@ -38,31 +37,19 @@ var pedanticCases = []struct {
 
 // pedanticFont is a font whose glyphs 1.. run pedanticCases' programs
 // (glyph 0 empty), with a CVT of 2 entries and 64 storage locations.
-func pedanticFont(t testing.TB) []byte {
-	t.Helper()
+func pedanticFont() *fontwriter.Font {
 	sq := [][]fontwriter.Point{{{X: 0, Y: 0, On: true}, {X: 0, Y: 500, On: true}, {X: 500, Y: 500, On: true}, {X: 500, Y: 0, On: true}}}
 	fw := &fontwriter.Font{CVT: []int16{10, 20}, Glyphs: []fontwriter.Glyph{{Advance: 500}}}
 	for _, c := range pedanticCases {
 		fw.Glyphs = append(fw.Glyphs, fontwriter.Glyph{Contours: sq, Advance: 600, Instructions: c.prog})
 	}
-	b, err := fw.Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return fw
 }
 
 // TestPedanticCases: each program fails a pedantic load with its error
 // code, and loads without error otherwise.
 func TestPedanticCases(t *testing.T) {
-	sf, err := sfnt.Parse(pedanticFont(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := NewFont(sf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := buildFont(t, pedanticFont())
 	for _, m := range []Mode{ModeV35, ModeV40} {
 		ped, err := f.NewInstance(12, Options{Mode: m, Pedantic: true})
 		if err != nil {

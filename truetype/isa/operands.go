@@ -1,5 +1,7 @@
 package isa
 
+import "fmt"
+
 // Operand roles and data-dependent stack effects, as data: what a static
 // checker (fontvm/truetype/verify) needs beyond Pops and Pushes. The
 // roles say which popped values index which array, so that constant
@@ -142,4 +144,18 @@ func OperandsOf(op byte) Operands {
 		return Operands{}
 	}
 	return operandsByName[o.Inst.Name]
+}
+
+// Mnemonic names opcode op for messages: the instruction's name, with its
+// flag digits in brackets when it has flags ("MDRP[10100]", "RCVT"), or
+// "INSTRn" for an undefined opcode (as ttx names it).
+func Mnemonic(op byte) string {
+	o := Opcodes[op]
+	if !o.Defined() {
+		return fmt.Sprintf("INSTR%d", op)
+	}
+	if o.Inst.FlagBits == 0 {
+		return o.Inst.Name
+	}
+	return o.Variant(op)
 }

@@ -18,34 +18,26 @@ func decode(code []byte) (ins []inst, truncated int) {
 		in := inst{pc: pc, op: op}
 		o := isa.Opcodes[op]
 		n := 1
-		if o.Inst != nil {
-			switch o.Inst.Stream {
-			case isa.Bytes, isa.Words:
-				cnt := int(o.Flags) + 1
-				w := 1
-				if o.Inst.Stream == isa.Words {
-					w = 2
-				}
-				n = 1 + cnt*w
-				if pc+n > len(code) {
-					return ins, pc
-				}
-				in.data = readValues(code[pc+1:pc+n], w)
-			case isa.NBytes, isa.NWords:
+		if o.Inst != nil && o.Inst.Stream != isa.NoStream {
+			// the count: in the opcode (PUSHB, PUSHW) or the next byte
+			// (NPUSHB, NPUSHW); words for PUSHW and NPUSHW
+			st := o.Inst.Stream
+			hdr, cnt := 1, int(o.Flags)+1
+			if st == isa.NBytes || st == isa.NWords {
 				if pc+1 >= len(code) {
 					return ins, pc
 				}
-				cnt := int(code[pc+1])
-				w := 1
-				if o.Inst.Stream == isa.NWords {
-					w = 2
-				}
-				n = 2 + cnt*w
-				if pc+n > len(code) {
-					return ins, pc
-				}
-				in.data = readValues(code[pc+2:pc+n], w)
+				hdr, cnt = 2, int(code[pc+1])
 			}
+			w := 1
+			if st == isa.Words || st == isa.NWords {
+				w = 2
+			}
+			n = hdr + cnt*w
+			if pc+n > len(code) {
+				return ins, pc
+			}
+			in.data = readValues(code[pc+hdr:pc+n], w)
 		}
 		ins = append(ins, in)
 		pc += n

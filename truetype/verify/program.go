@@ -1,6 +1,9 @@
 package verify
 
-import "fontvm/sfnt"
+import (
+	"fontvm/sfnt"
+	"fontvm/truetype/isa"
+)
 
 // Function analysis states.
 const (
@@ -62,8 +65,8 @@ type verifier struct {
 	// function prep defines later is not reported; it reports nothing
 	collect bool
 	known   map[int64]bool
-	rep           Report
-	points        map[uint16]int // composite point counts (memo)
+	rep     Report
+	points  map[uint16]int // composite point counts (memo)
 }
 
 func newVerifier(f *sfnt.Font) *verifier {
@@ -94,7 +97,7 @@ func (v *verifier) reportAt(c *ctx, sev, kind string, pc int, op byte, msg strin
 	}
 	c.nFind++
 	v.rep.Findings = append(v.rep.Findings, Finding{Severity: sev, Kind: kind, Program: c.prog,
-		Function: c.fn, Glyph: c.glyph, PC: pc, Opcode: opName(op), Message: msg})
+		Function: c.fn, Glyph: c.glyph, PC: pc, Opcode: isa.Mnemonic(op), Message: msg})
 }
 
 // initial is the state a program starts in: an empty stack, zones 1,

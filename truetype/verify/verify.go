@@ -31,7 +31,6 @@ import (
 	"sort"
 
 	"fontvm/sfnt"
-	"fontvm/truetype/isa"
 )
 
 // Severities.
@@ -149,16 +148,4 @@ func progOrder(p string) int {
 		return 1
 	}
 	return 2
-}
-
-// opName is the instruction at op as ttx names it (isa's table).
-func opName(op byte) string {
-	o := isa.Opcodes[op]
-	if !o.Defined() {
-		return fmt.Sprintf("INSTR%d", op)
-	}
-	if o.Inst.FlagBits == 0 {
-		return o.Inst.Name
-	}
-	return o.Variant(op)
 }
