@@ -185,3 +185,68 @@ func TestPedanticFullSweep(t *testing.T) {
 		t.Fatal("nothing compared")
 	}
 }
+
+// TestSweepSpeed measures one-threaded sweeps against FreeType loading the
+// same glyphs in the same process, interleaved, best of three each: the
+// pedantic sweep against FT_LOAD_PEDANTIC loads, and the plain sweep
+// against plain loads (ftref.Time). Opt-in: FONTVM_CHECK_SPEED=1.
+func TestSweepSpeed(t *testing.T) {
+	if os.Getenv("FONTVM_CHECK_SPEED") == "" {
+		t.Skip("set FONTVM_CHECK_SPEED=1 to measure")
+	}
+	ppems, err := ParsePPEMs("6,12,18,24,30,36,42,48,54,60,66,72")
+	if err != nil {
+		t.Fatal(err)
+	}
+	modes, err := ParseModes("v40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fonts := append(checkFonts(), corpus.CroscoreFonts[8])
+	var vmP, ftP, vmN, ftN time.Duration
+	for _, cf := range fonts {
+		data := corpus.Load(t, cf)
+		f, err := NewFont(cf.Name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := func(d *time.Duration, x time.Duration) {
+			if *d == 0 || x < *d {
+				*d = x
+			}
+		}
+		var a, b, c, d time.Duration
+		for rep := 0; rep < 3; rep++ {
+			_, ns, err := ftref.PedanticErrors(data, ppems, ftref.ModeV40, ftref.TargetNormal, f.Font.NumGlyphs())
+			if err != nil {
+				t.Fatal(err)
+			}
+			best(&b, time.Duration(ns))
+			t0 := time.Now()
+			if _, _, err := Sweep([]*Font{f}, Options{PPEMs: ppems, Modes: modes, Pedantic: true, Workers: 1}); err != nil {
+				t.Fatal(err)
+			}
+			best(&a, time.Since(t0))
+			ns2, _, err := ftref.Time(data, ppems, ftref.ModeV40, ftref.TargetNormal, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			best(&d, time.Duration(ns2))
+			t0 = time.Now()
+			if _, _, err := Sweep([]*Font{f}, Options{PPEMs: ppems, Modes: modes, Workers: 1}); err != nil {
+				t.Fatal(err)
+			}
+			best(&c, time.Since(t0))
+		}
+		t.Logf("%-16s pedantic: fontvm %v FreeType %v ratio %.2f; plain: fontvm %v FreeType %v ratio %.2f",
+			cf.Name, a.Round(time.Millisecond), b.Round(time.Millisecond), float64(a)/float64(b),
+			c.Round(time.Millisecond), d.Round(time.Millisecond), float64(c)/float64(d))
+		vmP += a
+		ftP += b
+		vmN += c
+		ftN += d
+	}
+	t.Logf("all (%d fonts, %d sizes, v40): pedantic ratio %.2f (fontvm %v, FreeType %v); plain ratio %.2f (fontvm %v, FreeType %v)",
+		len(fonts), len(ppems), float64(vmP)/float64(ftP), vmP.Round(time.Millisecond), ftP.Round(time.Millisecond),
+		float64(vmN)/float64(ftN), vmN.Round(time.Millisecond), ftN.Round(time.Millisecond))
+}
