@@ -52,6 +52,7 @@ type goldenFile struct {
 	lines     map[string][]string
 }
 
+// fontSHA is the SHA-256 of a font, in hex.
 func fontSHA(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
@@ -67,6 +68,7 @@ func findingLines(found []Finding) []string {
 	return out
 }
 
+// readGolden parses the golden file.
 func readGolden(t *testing.T) *goldenFile {
 	t.Helper()
 	fh, err := os.Open(goldenPath)

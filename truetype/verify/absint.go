@@ -28,6 +28,7 @@ type val struct {
 
 var unk = val{}
 
+// con is the constant v.
 func con(v int64) val { return val{kCon, v} }
 
 // params is the number of entry stack elements a function's analysis
@@ -55,6 +56,7 @@ type state struct {
 	loopEntry, needsLoop1 bool
 }
 
+// clone copies s with its own stack.
 func (s *state) clone() state {
 	c := *s
 	c.st = append([]val(nil), s.st...)

@@ -69,6 +69,8 @@ type verifier struct {
 	points  map[uint16]int // composite point counts (memo)
 }
 
+// newVerifier prepares the verification of f: its limits from maxp and
+// the CVT.
 func newVerifier(f *sfnt.Font) *verifier {
 	mp := f.Maxp()
 	return &verifier{
@@ -87,6 +89,8 @@ func (v *verifier) report(c *ctx, sev, kind string, in *inst, msg string) {
 	v.reportAt(c, sev, kind, in.pc, in.op, msg)
 }
 
+// reportAt adds a finding at pc (opcode op) of program c, within
+// MaxFindingsPerProgram; nothing in the collecting pass.
 func (v *verifier) reportAt(c *ctx, sev, kind string, pc int, op byte, msg string) {
 	if v.collect {
 		return

@@ -71,6 +71,7 @@ type Finding struct {
 	Message  string `json:"message"`
 }
 
+// String is the finding as one line: severity, kind, where, message.
 func (f Finding) String() string {
 	where := f.Program
 	if f.Glyph >= 0 {
@@ -140,6 +141,7 @@ func Font(f *sfnt.Font) *Report {
 	return &v.rep
 }
 
+// progOrder sorts fpgm before prep before glyph programs.
 func progOrder(p string) int {
 	switch p {
 	case "fpgm":

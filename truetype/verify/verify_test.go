@@ -22,6 +22,7 @@ func pushw(vs ...int16) []byte {
 	return out
 }
 
+// cat concatenates byte slices.
 func cat(bs ...[]byte) []byte {
 	var out []byte
 	for _, b := range bs {
