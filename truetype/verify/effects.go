@@ -117,21 +117,24 @@ func (v *verifier) effects(c *ctx, s *state, in *inst, args []val) {
 }
 
 // v40NoEffect reports, in a glyph program, instructions that v40's
-// backward compatibility (FreeType's default) ignores there: FLIPPT,
-// FLIPRGON, FLIPRGOFF, SHPIX and DELTAP after IUP in both directions,
-// and SHPIX along x.
+// backward compatibility (FreeType's default) ignores after IUP[x] and
+// IUP[y] have run: FLIPPT, FLIPRGON, FLIPRGOFF, DELTAP1-3, and SHPIX
+// outside the twilight zone.
 func (v *verifier) v40NoEffect(c *ctx, s *state, in *inst) {
+	if !s.iupx || !s.iupy {
+		return
+	}
 	name := isa.Opcodes[in.op].Inst.Name
 	switch name {
-	case "FLIPPT", "FLIPRGON", "FLIPRGOFF", "SHPIX", "DELTAP1", "DELTAP2", "DELTAP3":
+	case "FLIPPT", "FLIPRGON", "FLIPRGOFF", "DELTAP1", "DELTAP2", "DELTAP3":
+	case "SHPIX":
+		if s.zp != [3]int8{1, 1, 1} {
+			return
+		}
 	default:
 		return
 	}
-	if s.iupx && s.iupy {
-		v.report(c, SevWarning, KindNoEffect, in, name+" after IUP[x] and IUP[y] does nothing under v40's backward compatibility")
-	} else if name == "SHPIX" && s.fv == 'x' {
-		v.report(c, SevWarning, KindNoEffect, in, "SHPIX along x does nothing under v40's backward compatibility")
-	}
+	v.report(c, SevWarning, KindNoEffect, in, name+" after IUP[x] and IUP[y] does nothing under v40's backward compatibility")
 }
 
 // jump checks a jump by offset off from in and forgets the state (the

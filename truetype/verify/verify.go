@@ -18,8 +18,8 @@
 //     (maxp.maxFunctionDefs), zones, and point numbers against the glyph
 //     (its points and four phantom points) or the twilight zone;
 //   - instructions that do nothing where they are (INSTCTRL outside prep,
-//     FLIPPT/DELTAP/SHPIX after IUP in both directions in a glyph program
-//     under v40's backward compatibility, SHPIX along x under v40).
+//     FLIPPT/FLIPRGON/FLIPRGOFF/DELTAP/SHPIX after IUP in both directions
+//     in a glyph program under v40's backward compatibility).
 //
 // A correct program gives no error finding: what FreeType accepts in a
 // correct font (a glyph program writing the CVT, functions defined in
