@@ -477,6 +477,27 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 	return dx, dy, z, int(p), true
 }
 
+// pedanticPoints is, for a pedantic instance, the number of the n loop
+// points below stack index args (popped from args-1 down) that a
+// looping instruction handles before the first one outside a zone of
+// nPoints points, and whether there is one: FreeType handles those and
+// fails at that one with Invalid_Reference. Points are FT_UShort, or
+// 32-bit for IP (wide). Checked before the loop, so that the loops of the
+// non-pedantic path stay as they were.
+func (e *exec) pedanticPoints(args int, n int64, nPoints int, wide bool) (int64, bool) {
+	for k := int64(0); k < n; k++ {
+		v := e.stack[args-1-int(k)]
+		p := uint64(uint16(v))
+		if wide {
+			p = uint64(uint32(v))
+		}
+		if p >= uint64(nPoints) {
+			return k, true
+		}
+	}
+	return n, false
+}
+
 // popPoint pops one point number of a looping instruction.
 func (e *exec) popPoint() int {
 	e.args--
@@ -533,16 +554,21 @@ func (e *exec) insSHP(_ []int64) {
 	// check covers both coordinates).
 	z2, args := e.zp2, e.args
 	n2, cur, tags := z2.nPoints, z2.cur, z2.tags
-	for n := e.gs.loop; n > 0; n-- {
+	n, bad := e.gs.loop, false
+	if e.pedantic {
+		n, bad = e.pedanticPoints(args, n, n2, false)
+	}
+	for ; n > 0; n-- {
 		args--
 		if p := int(uint16(e.stack[args])); p < n2 {
 			cur[p].x += dx
 			cur[p].y += dy
 			tags[p] |= t
-		} else if e.pedantic {
-			e.err = errInvalidReference
-			return
 		}
+	}
+	if bad {
+		e.err = errInvalidReference
+		return
 	}
 	e.gs.loop = 1
 	e.args, e.newTop = args, args
@@ -668,14 +694,14 @@ func (e *exec) insIP(a []int64) {
 		curRange = e.projectP(&z1.cur[rp2], curBase)
 	}
 	z2, args := e.zp2, e.args
-	for n := e.gs.loop; n > 0; n-- {
+	n, bad := e.gs.loop, false
+	if e.pedantic {
+		n, bad = e.pedanticPoints(args, n, z2.nPoints, true)
+	}
+	for ; n > 0; n-- {
 		args--
 		p := uint64(uint32(e.stack[args]))
 		if p >= uint64(z2.nPoints) {
-			if e.pedantic {
-				e.err = errInvalidReference
-				return
-			}
 			continue
 		}
 		newDist := e.dualProjectP(&z2.orus[p], orusBase)
@@ -684,6 +710,10 @@ func (e *exec) insIP(a []int64) {
 			newDist = ftmath.MulDiv(newDist, curRange, oldRange)
 		}
 		e.moveDirect(z2, int(p), sub(newDist, curDist)) // moves: e.moveX || e.moveY
+	}
+	if bad {
+		e.err = errInvalidReference
+		return
 	}
 	e.gs.loop = 1
 	e.args, e.newTop = args, args
@@ -732,14 +762,14 @@ func (e *exec) insIPSlow(_ []int64) {
 	// The loop counter and the argument index in locals: e.gs.loop ends
 	// at 1 and e.args below the popped points, as FreeType leaves them.
 	z2, args := e.zp2, e.args
-	for n := e.gs.loop; n > 0; n-- {
+	n, bad := e.gs.loop, false
+	if e.pedantic {
+		n, bad = e.pedanticPoints(args, n, z2.nPoints, true)
+	}
+	for ; n > 0; n-- {
 		args--
 		p := uint64(uint32(e.stack[args]))
 		if p >= uint64(z2.nPoints) {
-			if e.pedantic {
-				e.err = errInvalidReference
-				return
-			}
 			continue
 		}
 		var orgDist int64
@@ -766,6 +796,10 @@ func (e *exec) insIPSlow(_ []int64) {
 			e.moveVector(z2, int(p), d)
 		}
 	}
+	if bad {
+		e.err = errInvalidReference
+		return
+	}
 	e.gs.loop = 1
 	e.args, e.newTop = args, args
 }
@@ -780,17 +814,22 @@ func (e *exec) insALIGNRP(_ []int64) {
 		return
 	}
 	z1, rp0, args := e.zp1, &e.zp0.cur[e.gs.rp0], e.args
-	for n := e.gs.loop; n > 0; n-- {
+	n, bad := e.gs.loop, false
+	if e.pedantic {
+		n, bad = e.pedanticPoints(args, n, z1.nPoints, false)
+	}
+	for ; n > 0; n-- {
 		args--
 		if p := int(uint16(e.stack[args])); p < z1.nPoints {
 			d := e.projectP(&z1.cur[p], rp0)
 			if !e.moveDirect(z1, p, -d) {
 				e.moveVector(z1, p, -d)
 			}
-		} else if e.pedantic {
-			e.err = errInvalidReference
-			return
 		}
+	}
+	if bad {
+		e.err = errInvalidReference
+		return
 	}
 	e.gs.loop = 1
 	e.args, e.newTop = args, args
