@@ -518,19 +518,35 @@ func (e *exec) dispatch(a []int64) {
 	case 0x30, 0x31:
 		e.insIUP(nil)
 	case 0x32, 0x33:
-		e.insSHP(nil)
+		if e.pedantic {
+			e.pedanticLoop((*exec).insSHP, nil, e.zp2.nPoints, false)
+		} else {
+			e.insSHP(nil)
+		}
 	case 0x34, 0x35:
 		e.insSHC(a)
 	case 0x36, 0x37:
 		e.insSHZ(a)
 	case 0x38:
-		e.insSHPIX(a)
+		if e.pedantic {
+			e.pedanticLoop((*exec).insSHPIX, a[:1], e.zp2.nPoints, false)
+		} else {
+			e.insSHPIX(a)
+		}
 	case 0x39:
-		e.insIP(nil)
+		if e.pedantic {
+			e.pedanticLoop((*exec).insIP, nil, e.zp2.nPoints, true)
+		} else {
+			e.insIP(nil)
+		}
 	case 0x3A, 0x3B:
 		e.insMSIRP(a)
 	case 0x3C:
-		e.insALIGNRP(nil)
+		if e.pedantic {
+			e.pedanticLoop((*exec).insALIGNRP, nil, e.zp1.nPoints, false)
+		} else {
+			e.insALIGNRP(nil)
+		}
 	case 0x3D: // RTDG
 		e.gs.roundState = roundToDoubleGrid
 	case 0x3E, 0x3F:
@@ -619,7 +635,11 @@ func (e *exec) dispatch(a []int64) {
 	case 0x7E, 0x7F:
 		// SANGW, AA: obsolete, pop one
 	case 0x80:
-		e.insFLIPPT(nil)
+		if e.pedantic && !e.postIUP() {
+			e.pedanticLoop((*exec).insFLIPPT, nil, e.pts.nPoints, false)
+		} else {
+			e.insFLIPPT(nil)
+		}
 	case 0x81, 0x82:
 		e.insFLIPRG(a)
 	case 0x83, 0x84:

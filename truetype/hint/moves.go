@@ -477,25 +477,36 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 	return dx, dy, z, int(p), true
 }
 
-// pedanticPoints is, for a pedantic instance, the number of the n loop
-// points below stack index args (popped from args-1 down) that a
-// looping instruction handles before the first one outside a zone of
-// nPoints points, and whether there is one: FreeType handles those and
-// fails at that one with Invalid_Reference. Points are FT_UShort, or
-// 32-bit for IP (wide). Checked before the loop, so that the loops of the
-// non-pedantic path stay as they were.
-func (e *exec) pedanticPoints(args int, n int64, nPoints int, wide bool) (int64, bool) {
-	for k := int64(0); k < n; k++ {
-		v := e.stack[args-1-int(k)]
+// pedanticLoop runs the looping instruction h (SHP, IP, ALIGNRP, SHPIX,
+// FLIPPT) for a pedantic instance: FreeType handles its loop points up
+// to the first one outside the zone (nPoints points; FT_UShort point
+// numbers, 32-bit for IP: wide) and fails there with Invalid_Reference.
+// h runs on the points before that one (loop set to their count), so
+// its own checks come first, in FreeType's order, and the handlers'
+// loops, which fastLoop calls for non-pedantic instances, carry no
+// pedantic test. a holds h's fixed arguments (SHPIX's amount).
+func (e *exec) pedanticLoop(h func(*exec, []int64), a []int64, nPoints int, wide bool) {
+	if int64(e.top) < e.gs.loop+int64(len(a)) {
+		h(e, a) // too few points: h's own (pedantic) failure
+		return
+	}
+	n := e.gs.loop
+	k := int64(0)
+	for ; k < n; k++ {
+		v := e.stack[e.args-1-int(k)]
 		p := uint64(uint16(v))
 		if wide {
 			p = uint64(uint32(v))
 		}
 		if p >= uint64(nPoints) {
-			return k, true
+			break
 		}
 	}
-	return n, false
+	e.gs.loop = k
+	h(e, a)
+	if k < n && e.err == errOK {
+		e.err = errInvalidReference
+	}
 }
 
 // popPoint pops one point number of a looping instruction.
@@ -554,21 +565,13 @@ func (e *exec) insSHP(_ []int64) {
 	// check covers both coordinates).
 	z2, args := e.zp2, e.args
 	n2, cur, tags := z2.nPoints, z2.cur, z2.tags
-	n, bad := e.gs.loop, false
-	if e.pedantic {
-		n, bad = e.pedanticPoints(args, n, n2, false)
-	}
-	for ; n > 0; n-- {
+	for n := e.gs.loop; n > 0; n-- {
 		args--
 		if p := int(uint16(e.stack[args])); p < n2 {
 			cur[p].x += dx
 			cur[p].y += dy
 			tags[p] |= t
 		}
-	}
-	if bad {
-		e.err = errInvalidReference
-		return
 	}
 	e.gs.loop = 1
 	e.args, e.newTop = args, args
@@ -658,9 +661,6 @@ func (e *exec) insSHPIX(a []int64) {
 			} else {
 				e.moveZp2(p, dx, dy, true)
 			}
-		} else if e.pedantic {
-			e.err = errInvalidReference
-			return
 		}
 		e.gs.loop--
 	}
@@ -694,11 +694,7 @@ func (e *exec) insIP(a []int64) {
 		curRange = e.projectP(&z1.cur[rp2], curBase)
 	}
 	z2, args := e.zp2, e.args
-	n, bad := e.gs.loop, false
-	if e.pedantic {
-		n, bad = e.pedanticPoints(args, n, z2.nPoints, true)
-	}
-	for ; n > 0; n-- {
+	for n := e.gs.loop; n > 0; n-- {
 		args--
 		p := uint64(uint32(e.stack[args]))
 		if p >= uint64(z2.nPoints) {
@@ -710,10 +706,6 @@ func (e *exec) insIP(a []int64) {
 			newDist = ftmath.MulDiv(newDist, curRange, oldRange)
 		}
 		e.moveDirect(z2, int(p), sub(newDist, curDist)) // moves: e.moveX || e.moveY
-	}
-	if bad {
-		e.err = errInvalidReference
-		return
 	}
 	e.gs.loop = 1
 	e.args, e.newTop = args, args
@@ -762,11 +754,7 @@ func (e *exec) insIPSlow(_ []int64) {
 	// The loop counter and the argument index in locals: e.gs.loop ends
 	// at 1 and e.args below the popped points, as FreeType leaves them.
 	z2, args := e.zp2, e.args
-	n, bad := e.gs.loop, false
-	if e.pedantic {
-		n, bad = e.pedanticPoints(args, n, z2.nPoints, true)
-	}
-	for ; n > 0; n-- {
+	for n := e.gs.loop; n > 0; n-- {
 		args--
 		p := uint64(uint32(e.stack[args]))
 		if p >= uint64(z2.nPoints) {
@@ -796,10 +784,6 @@ func (e *exec) insIPSlow(_ []int64) {
 			e.moveVector(z2, int(p), d)
 		}
 	}
-	if bad {
-		e.err = errInvalidReference
-		return
-	}
 	e.gs.loop = 1
 	e.args, e.newTop = args, args
 }
@@ -814,11 +798,7 @@ func (e *exec) insALIGNRP(_ []int64) {
 		return
 	}
 	z1, rp0, args := e.zp1, &e.zp0.cur[e.gs.rp0], e.args
-	n, bad := e.gs.loop, false
-	if e.pedantic {
-		n, bad = e.pedanticPoints(args, n, z1.nPoints, false)
-	}
-	for ; n > 0; n-- {
+	for n := e.gs.loop; n > 0; n-- {
 		args--
 		if p := int(uint16(e.stack[args])); p < z1.nPoints {
 			d := e.projectP(&z1.cur[p], rp0)
@@ -826,10 +806,6 @@ func (e *exec) insALIGNRP(_ []int64) {
 				e.moveVector(z1, p, -d)
 			}
 		}
-	}
-	if bad {
-		e.err = errInvalidReference
-		return
 	}
 	e.gs.loop = 1
 	e.args, e.newTop = args, args
@@ -970,9 +946,6 @@ func (e *exec) insFLIPPT(_ []int64) {
 		p := e.popPoint()
 		if p < e.pts.nPoints {
 			e.pts.tags[p] ^= tagOn
-		} else if e.pedantic {
-			e.err = errInvalidReference
-			return
 		}
 		e.gs.loop--
 	}
