@@ -43,14 +43,16 @@ func deltaSkip(nump uint64, args int) int {
 //
 // A pair applies when its argument's high nibble equals want = ppem -
 // delta_base (- 16, - 32); when want is outside 0..15 no pair can, and
-// the pairs are only popped. A pedantic instance fails a bad point
-// (Invalid_Reference, the pairs still run) or missing pairs
-// (Too_Few_Arguments), at any ppem, as FreeType's Ins_DELTAP does.
+// the pairs are only popped. A pedantic instance checks the pairs first
+// (pedanticDelta).
 func (e *exec) insDELTAP(a []int64) {
 	nump := uint64(a[0])
 	want := deltaWant(e.opcode, e.ppem, e.gs.deltaBase)
 	args := e.args
-	if want > 15 && !e.pedantic {
+	if e.pedantic {
+		e.pedanticDelta(nump, args)
+	}
+	if want > 15 {
 		e.args = deltaSkip(nump, args)
 		e.newTop = e.args
 		return
@@ -58,23 +60,16 @@ func (e *exec) insDELTAP(a []int64) {
 	st := e.stack[:args]
 	for k := uint64(1); k <= nump; k++ {
 		if args < 2 {
-			e.pedanticFail(errTooFewArguments)
 			args = 0
 			break
 		}
 		args -= 2
 		b := st[args]
-		pt := uint16(st[args+1])
 		if (uint64(b)>>4)&0xF != want {
-			if int(pt) >= e.zp0.nPoints {
-				// FreeType tests the point first: pedantic, a bad
-				// point is an error at any ppem (and the loop goes on)
-				e.pedanticFail(errInvalidReference)
-			}
 			continue
 		}
+		pt := uint16(st[args+1])
 		if int(pt) >= e.zp0.nPoints {
-			e.pedanticFail(errInvalidReference)
 			continue
 		}
 		d := deltaStep(b, e.gs.deltaShift)
@@ -89,6 +84,24 @@ func (e *exec) insDELTAP(a []int64) {
 	}
 	e.args = args
 	e.newTop = args
+}
+
+// pedanticDelta is Ins_DELTAP's pedantic checks of the nump pairs below
+// stack index args, made before insDELTAP's loop (whose moves they do
+// not change): FreeType checks each pair's point first, at any ppem, and
+// goes on after a bad one (Invalid_Reference); pairs running out fail
+// with Too_Few_Arguments, set last.
+func (e *exec) pedanticDelta(nump uint64, args int) {
+	for k := uint64(1); k <= nump; k++ {
+		if args < 2 {
+			e.err = errTooFewArguments
+			return
+		}
+		args -= 2
+		if int(uint16(e.stack[args+1])) >= e.zp0.nPoints {
+			e.err = errInvalidReference
+		}
+	}
 }
 
 // insDELTAC is DELTAC[123].
