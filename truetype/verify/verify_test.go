@@ -249,7 +249,14 @@ func TestGoFontsNoErrors(t *testing.T) {
 // TestVerifyCorpus verifies every corpus font (Go, HintedFonts,
 // croscore, Graphite fonts) and logs the findings by kind and the time.
 func TestVerifyCorpus(t *testing.T) {
-	fonts := append(append(append(append([]corpus.Font(nil), corpus.GoFonts...), corpus.HintedFonts...), corpus.CroscoreFonts...), corpus.GraphiteFonts...)
+	var fonts []corpus.Font
+	seen := map[string]bool{}
+	for _, f := range append(append(append(append([]corpus.Font(nil), corpus.GoFonts...), corpus.HintedFonts...), corpus.CroscoreFonts...), corpus.GraphiteFonts...) {
+		if !seen[f.Name] {
+			seen[f.Name] = true
+			fonts = append(fonts, f)
+		}
+	}
 	total := map[string]int{}
 	programs := 0
 	var elapsed time.Duration
