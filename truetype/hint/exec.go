@@ -318,10 +318,13 @@ func (e *exec) run() errCode {
 	e.err = errOK
 
 	var c errCode
-	if e.tracer != nil || e.pedantic {
-		// runFast's inline cases skip the handlers' pedantic checks
+	switch {
+	case e.tracer != nil:
 		c = e.runTraced()
-	} else {
+	case e.pedantic:
+		// runFast's inline cases skip the handlers' pedantic checks
+		c = e.runSteps()
+	default:
 		c = e.runFast()
 	}
 	// A glyph program's writes went to private copies (storage.go).
