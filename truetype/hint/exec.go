@@ -115,8 +115,8 @@ type exec struct {
 	// pedantic is FreeType's pedantic_hinting (FT_LOAD_PEDANTIC): the
 	// handlers turn what they otherwise ignore (out-of-range points,
 	// CVT and storage indices, zones, selectors, too few arguments)
-	// into errors (pedanticFail). A pedantic instance runs every
-	// instruction through its handler (runTraced).
+	// into errors (pedanticFail); fastLoop's inline cases send those
+	// cases to the handlers (a test in their cold branches only).
 	pedantic bool
 
 	// metrics (exec->metrics, exec->tt_metrics)
@@ -318,13 +318,9 @@ func (e *exec) run() errCode {
 	e.err = errOK
 
 	var c errCode
-	switch {
-	case e.tracer != nil:
+	if e.tracer != nil {
 		c = e.runTraced()
-	case e.pedantic:
-		// runFast's inline cases skip the handlers' pedantic checks
-		c = e.runSteps()
-	default:
+	} else {
 		c = e.runFast()
 	}
 	// A glyph program's writes went to private copies (storage.go).
@@ -521,35 +517,19 @@ func (e *exec) dispatch(a []int64) {
 	case 0x30, 0x31:
 		e.insIUP(nil)
 	case 0x32, 0x33:
-		if e.pedantic {
-			e.pedanticLoop((*exec).insSHP, nil, e.zp2.nPoints, false)
-		} else {
-			e.insSHP(nil)
-		}
+		e.insSHP(nil)
 	case 0x34, 0x35:
 		e.insSHC(a)
 	case 0x36, 0x37:
 		e.insSHZ(a)
 	case 0x38:
-		if e.pedantic {
-			e.pedanticLoop((*exec).insSHPIX, a[:1], e.zp2.nPoints, false)
-		} else {
-			e.insSHPIX(a)
-		}
+		e.insSHPIX(a)
 	case 0x39:
-		if e.pedantic {
-			e.pedanticLoop((*exec).insIP, nil, e.zp2.nPoints, true)
-		} else {
-			e.insIP(nil)
-		}
+		e.insIP(nil)
 	case 0x3A, 0x3B:
 		e.insMSIRP(a)
 	case 0x3C:
-		if e.pedantic {
-			e.pedanticLoop((*exec).insALIGNRP, nil, e.zp1.nPoints, false)
-		} else {
-			e.insALIGNRP(nil)
-		}
+		e.insALIGNRP(nil)
 	case 0x3D: // RTDG
 		e.gs.roundState = roundToDoubleGrid
 	case 0x3E, 0x3F:
@@ -638,11 +618,7 @@ func (e *exec) dispatch(a []int64) {
 	case 0x7E, 0x7F:
 		// SANGW, AA: obsolete, pop one
 	case 0x80:
-		if e.pedantic && !e.postIUP() {
-			e.pedanticLoop((*exec).insFLIPPT, nil, e.pts.nPoints, false)
-		} else {
-			e.insFLIPPT(nil)
-		}
+		e.insFLIPPT(nil)
 	case 0x81, 0x82:
 		e.insFLIPRG(a)
 	case 0x83, 0x84:

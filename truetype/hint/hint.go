@@ -78,8 +78,7 @@ type Options struct {
 	// points, CVT and storage indices, zones, INSTCTRL selectors, too
 	// few arguments), fpgm and prep included, and a glyph program's
 	// failure fails LoadGlyph (an *Error of class ErrProgram, Program
-	// ProgGlyph) instead of being ignored. Pedantic instances run every
-	// instruction through the reference loop, which is slower.
+	// ProgGlyph) instead of being ignored.
 	Pedantic bool
 }
 
