@@ -112,12 +112,6 @@ type exec struct {
 	grayscale      bool
 	backwardCompat bool
 	numGlyphs      int
-	// pedantic is FreeType's pedantic_hinting (FT_LOAD_PEDANTIC): the
-	// handlers turn what they otherwise ignore (out-of-range points,
-	// CVT and storage indices, zones, selectors, too few arguments)
-	// into errors (pedanticFail); fastLoop's inline cases send those
-	// cases to the handlers (a test in their cold branches only).
-	pedantic bool
 
 	// metrics (exec->metrics, exec->tt_metrics)
 	ppem      int64
@@ -188,6 +182,14 @@ type exec struct {
 	tracer Tracer
 	snap   *traceSnap
 	prog   Program
+
+	// pedantic is FreeType's pedantic_hinting (FT_LOAD_PEDANTIC): the
+	// handlers turn what they otherwise ignore (out-of-range points,
+	// CVT and storage indices, zones, selectors, too few arguments)
+	// into errors (pedanticFail); fastLoop's inline cases send those
+	// cases to the handlers (a test in their cold branches only).
+	// (After the fields the fast loop uses, so that their offsets stay.)
+	pedantic bool
 
 	norms [1 << normMemoBits]normMemoEntry // normalizeMemo (gstate.go); last, away from the hot fields
 }
