@@ -104,7 +104,7 @@ func checkFonts() []corpus.Font {
 		}
 	}
 	fs = append(fs, corpus.GoFonts[0], corpus.GoFonts[6])
-	for _, f := range corpus.CroscoreFonts {
+	for _, f := range corpus.CrosCoreFonts {
 		switch f.Name {
 		case "Arimo-Regular", "Cousine-Bold", "Tinos-Italic":
 			fs = append(fs, f)
@@ -159,7 +159,7 @@ func TestPedanticFullSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fonts := append(append(append([]corpus.Font(nil), corpus.HintedFonts...), corpus.GoFonts...), corpus.CroscoreFonts...)
+	fonts := append(append(append([]corpus.Font(nil), corpus.HintedFonts...), corpus.GoFonts...), corpus.CrosCoreFonts...)
 	var loads int64
 	var findings, ndiff int
 	var vm, ft time.Duration
@@ -202,7 +202,7 @@ func TestSweepSpeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fonts := append(checkFonts(), corpus.CroscoreFonts[8])
+	fonts := append(checkFonts(), corpus.CrosCoreFonts[8])
 	var vmP, ftP, vmN, ftN time.Duration
 	for _, cf := range fonts {
 		data := corpus.Load(t, cf)

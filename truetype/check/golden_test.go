@@ -36,7 +36,7 @@ func goldenFonts() []corpus.Font {
 		}
 	}
 	fs = append(fs, corpus.GoFonts[0])
-	for _, f := range corpus.CroscoreFonts {
+	for _, f := range corpus.CrosCoreFonts {
 		if f.Name == "Arimo-Regular" || f.Name == "Tinos-Bold" {
 			fs = append(fs, f)
 		}

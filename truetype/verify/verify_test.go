@@ -251,7 +251,7 @@ func TestGoFontsNoErrors(t *testing.T) {
 func TestVerifyCorpus(t *testing.T) {
 	var fonts []corpus.Font
 	seen := map[string]bool{}
-	for _, f := range append(append(append(append([]corpus.Font(nil), corpus.GoFonts...), corpus.HintedFonts...), corpus.CroscoreFonts...), corpus.GraphiteFonts...) {
+	for _, f := range append(append(append(append([]corpus.Font(nil), corpus.GoFonts...), corpus.HintedFonts...), corpus.CrosCoreFonts...), corpus.GraphiteFonts...) {
 		if !seen[f.Name] {
 			seen[f.Name] = true
 			fonts = append(fonts, f)
