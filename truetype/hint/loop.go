@@ -25,11 +25,7 @@ import (
 // its handler (what dispatch calls), set up as runTraced sets it up, or
 // step, which is runTraced's per-instruction body. So every odd case has
 // one implementation, the reference one, and the inline cases only ever
-// take the plain path. For a pedantic instance, the inline cases whose
-// odd case FreeType's pedantic_hinting makes an error (CINDEX, MINDEX,
-// GC, MDAP, RS, WS, RCVT out of range; DELTAP at any ppem) send it to
-// the handler too; the test of e.pedantic sits in those odd cases only
-// (DELTAP's: where it skips its pairs).
+// take the plain path.
 //
 // The inline cases advance ip and the stack top by constants, so the
 // next instruction's address does not wait for table lookups.
@@ -242,6 +238,37 @@ func (e *exec) step() int {
 		e.ip += e.length
 	}
 	return stepDone
+}
+
+// runSteps is TT_RunIns for pedantic instances: every instruction goes
+// through step (its handler, with the pedantic checks), with the skip
+// memos of fpgm and prep; the results are runTraced's. (fastLoop's
+// inline cases would skip the handlers' checks, and fastLoop stays as it
+// is for the non-pedantic path.)
+func (e *exec) runSteps() errCode {
+	e.validateMemos()
+	e.opcode = 0
+	e.stepIns, e.length = true, 1
+	n := 0
+	for {
+		if e.ip >= len(e.code) {
+			if e.callTop > 0 {
+				e.err = errCodeOverflow
+				return e.stop()
+			}
+			return errOK
+		}
+		switch e.step() {
+		case stepStop:
+			return e.err
+		case stepDone:
+			if n++; n > MaxRunnableOpcodes {
+				e.err = errExecutionTooLong
+				return e.stop()
+			}
+		}
+		e.stepIns, e.length = true, 1
+	}
 }
 
 // Results of fastLoop.
@@ -481,9 +508,6 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			if l := stack[top-1]; l <= 0 || l > int64(top-1) {
-				if e.pedantic {
-					break // (Invalid_Reference: the handler)
-				}
 				stack[top-1] = 0
 			} else {
 				stack[top-1] = stack[int64(top-1)-l]
@@ -502,9 +526,6 @@ func (e *exec) fastLoop() int {
 					stack[i] = stack[i+1]
 				}
 				stack[top-1] = k
-			} else if e.pedantic {
-				top++ // (untouched: Invalid_Reference, the handler)
-				break
 			}
 			ip++
 			continue
@@ -522,9 +543,6 @@ func (e *exec) fastLoop() int {
 			}
 			z := e.zp2
 			if l := uint64(stack[top-1]); l >= uint64(z.nPoints) {
-				if e.pedantic {
-					break // (Invalid_Reference: the handler)
-				}
 				stack[top-1] = 0
 			} else if op == 0x47 {
 				stack[top-1] = e.dualProject(z.org[l].x, z.org[l].y)
@@ -636,9 +654,6 @@ func (e *exec) fastLoop() int {
 				}
 				e.moveDirect(z, int(p), d)
 				e.gs.rp0, e.gs.rp1 = p, p
-			} else if e.pedantic {
-				top++ // (untouched: Invalid_Reference, the handler)
-				break
 			}
 			ip++
 			// Reloaded, not kept: the paths that need many registers
@@ -653,7 +668,7 @@ func (e *exec) fastLoop() int {
 			if top < 1 || top > len(stack) {
 				break
 			}
-			if deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 || e.pedantic { // (its handler, called directly as above; pedantic: its checks at any ppem)
+			if deltaWant(op, e.ppem, e.gs.deltaBase) <= 15 { // (its handler, called directly as above)
 				e.ip, e.top, e.opcode, e.insCount = ip, top, op, count
 				e.args, e.newTop = top-1, top-1
 				e.insDELTAP(stack[top-1 : top : top])
@@ -829,9 +844,6 @@ func (e *exec) fastLoop() int {
 			if i := uint64(stack[top-1]); i < uint64(len(e.storage)) {
 				stack[top-1] = e.storage[i]
 			} else {
-				if e.pedantic {
-					break // (Invalid_Reference: the handler)
-				}
 				stack[top-1] = 0
 			}
 			ip++
@@ -845,8 +857,6 @@ func (e *exec) fastLoop() int {
 					break // the glyph program's first write: copy (step)
 				}
 				e.storage[i] = stack[top-1]
-			} else if e.pedantic {
-				break // (Invalid_Reference: the handler)
 			}
 			top -= 2
 			ip++
@@ -858,9 +868,6 @@ func (e *exec) fastLoop() int {
 			if i := uint64(stack[top-1]); i < uint64(len(e.cvt)) {
 				stack[top-1] = e.cvt[i]
 			} else {
-				if e.pedantic {
-					break // (Invalid_Reference: the handler)
-				}
 				stack[top-1] = 0
 			}
 			ip++

@@ -477,6 +477,38 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 	return dx, dy, z, int(p), true
 }
 
+// pedanticLoop runs the looping instruction h (SHP, IP, ALIGNRP, SHPIX,
+// FLIPPT) for a pedantic instance: FreeType handles its loop points up
+// to the first one outside the zone (nPoints points; FT_UShort point
+// numbers, 32-bit for IP: wide) and fails there with Invalid_Reference.
+// h runs on the points before that one (loop set to their count), so
+// its own checks come first, in FreeType's order, and the handlers'
+// loops, which fastLoop calls for non-pedantic instances, carry no
+// pedantic test. a holds h's fixed arguments (SHPIX's amount).
+func (e *exec) pedanticLoop(h func(*exec, []int64), a []int64, nPoints int, wide bool) {
+	if int64(e.top) < e.gs.loop+int64(len(a)) {
+		h(e, a) // too few points: h's own (pedantic) failure
+		return
+	}
+	n := e.gs.loop
+	k := int64(0)
+	for ; k < n; k++ {
+		v := e.stack[e.args-1-int(k)]
+		p := uint64(uint16(v))
+		if wide {
+			p = uint64(uint32(v))
+		}
+		if p >= uint64(nPoints) {
+			break
+		}
+	}
+	e.gs.loop = k
+	h(e, a)
+	if k < n && e.err == errOK {
+		e.err = errInvalidReference
+	}
+}
+
 // popPoint pops one point number of a looping instruction.
 func (e *exec) popPoint() int {
 	e.args--
@@ -539,9 +571,6 @@ func (e *exec) insSHP(_ []int64) {
 			cur[p].x += dx
 			cur[p].y += dy
 			tags[p] |= t
-		} else if e.pedantic {
-			e.err = errInvalidReference
-			return
 		}
 	}
 	e.gs.loop = 1
@@ -632,9 +661,6 @@ func (e *exec) insSHPIX(a []int64) {
 			} else {
 				e.moveZp2(p, dx, dy, true)
 			}
-		} else if e.pedantic {
-			e.err = errInvalidReference
-			return
 		}
 		e.gs.loop--
 	}
@@ -672,10 +698,6 @@ func (e *exec) insIP(a []int64) {
 		args--
 		p := uint64(uint32(e.stack[args]))
 		if p >= uint64(z2.nPoints) {
-			if e.pedantic {
-				e.err = errInvalidReference
-				return
-			}
 			continue
 		}
 		newDist := e.dualProjectP(&z2.orus[p], orusBase)
@@ -736,10 +758,6 @@ func (e *exec) insIPSlow(_ []int64) {
 		args--
 		p := uint64(uint32(e.stack[args]))
 		if p >= uint64(z2.nPoints) {
-			if e.pedantic {
-				e.err = errInvalidReference
-				return
-			}
 			continue
 		}
 		var orgDist int64
@@ -787,9 +805,6 @@ func (e *exec) insALIGNRP(_ []int64) {
 			if !e.moveDirect(z1, p, -d) {
 				e.moveVector(z1, p, -d)
 			}
-		} else if e.pedantic {
-			e.err = errInvalidReference
-			return
 		}
 	}
 	e.gs.loop = 1
@@ -931,9 +946,6 @@ func (e *exec) insFLIPPT(_ []int64) {
 		p := e.popPoint()
 		if p < e.pts.nPoints {
 			e.pts.tags[p] ^= tagOn
-		} else if e.pedantic {
-			e.err = errInvalidReference
-			return
 		}
 		e.gs.loop--
 	}
