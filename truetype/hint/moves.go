@@ -206,9 +206,9 @@ func (e *exec) insMIAP(a []int64) {
 	cvtEntry := uint64(a[1])
 	p := uint16(a[0])
 	if int(p) >= e.zp0.nPoints || cvtEntry >= uint64(len(e.cvt)) {
-		e.pedanticFail(errInvalidReference)
 		e.gs.rp0 = p
 		e.gs.rp1 = p
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	dist := e.cvt[cvtEntry]
@@ -487,7 +487,17 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 // pedantic test. a holds h's fixed arguments (SHPIX's amount).
 func (e *exec) pedanticLoop(h func(*exec, []int64), a []int64, nPoints int, wide bool) {
 	if int64(e.top) < e.gs.loop+int64(len(a)) {
-		h(e, a) // too few points: h's own (pedantic) failure
+		h(e, a) // too few points: h's own failure (pedantic in SHP, IP, FLIPPT)
+		if e.opcode == 0x38 || e.opcode == 0x3C {
+			// SHPIX's and ALIGNRP's (their handlers, called directly by
+			// fastLoop, are left without the test: their code stays as
+			// the non-pedantic path has it)
+			e.err = errInvalidReference
+		}
+		return
+	}
+	if e.opcode == 0x3C && int(e.gs.rp0) >= e.zp0.nPoints {
+		e.err = errInvalidReference // ALIGNRP's rp0 (as above)
 		return
 	}
 	n := e.gs.loop
@@ -643,7 +653,6 @@ func (e *exec) insSHZ(a []int64) {
 func (e *exec) insSHPIX(a []int64) {
 	inTwilight := e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0
 	if e.top < int(e.gs.loop)+1 {
-		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -792,7 +801,6 @@ func (e *exec) insIPSlow(_ []int64) {
 // along the projection vector.
 func (e *exec) insALIGNRP(_ []int64) {
 	if e.top < int(e.gs.loop) || int(e.gs.rp0) >= e.zp0.nPoints {
-		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
