@@ -13,7 +13,7 @@ import (
 // TestTargetsSmoke runs each target's check on a few corrupted copies of
 // each of its first fonts: no panic, and the verdict is the library's.
 func TestTargetsSmoke(t *testing.T) {
-	for _, name := range []string{"graphite", "truetype"} {
+	for _, name := range []string{"graphite", "truetype", "ttverify"} {
 		tg := targets[name]
 		fonts, err := tg.fonts()
 		if err != nil {
@@ -44,6 +44,9 @@ func TestTargetsSmoke(t *testing.T) {
 						_, err = hint.NewFont(sf)
 						want = err == nil
 					}
+				case "ttverify":
+					_, err := sfnt.Parse(c.Data)
+					want = err == nil
 				}
 				if v.accepted != want {
 					t.Errorf("%s %s %v: verdict accepted=%v, loader says %v", name, f.name, c, v.accepted, want)

@@ -12,9 +12,10 @@ package hint
 //	0x23 SWAP   pops 2, pushes 2
 //	0x24 DEPTH  pushes the stack depth before the instruction
 //	0x25 CINDEX pops k, pushes the k-th element; out of range gives 0
-//	            (FreeType, non-pedantic)
+//	            (FreeType, non-pedantic; pedantic: Invalid_Reference)
 //	0x26 MINDEX pops k, moves the k-th element to the top; out of range
-//	            does nothing but pop k (FreeType)
+//	            does nothing but pop k (FreeType; pedantic:
+//	            Invalid_Reference)
 func (e *exec) stackOp(a []int64) {
 	switch e.opcode {
 	case 0x20:
@@ -30,12 +31,14 @@ func (e *exec) stackOp(a []int64) {
 		l := a[0]
 		if l <= 0 || l > int64(e.args) {
 			a[0] = 0
+			e.pedanticFail(errInvalidReference)
 		} else {
 			a[0] = e.stack[int64(e.args)-l]
 		}
 	case 0x26:
 		l := a[0]
 		if l <= 0 || l > int64(e.args) {
+			e.pedanticFail(errInvalidReference)
 			return
 		}
 		i := e.args - int(l)

@@ -43,11 +43,15 @@ func deltaSkip(nump uint64, args int) int {
 //
 // A pair applies when its argument's high nibble equals want = ppem -
 // delta_base (- 16, - 32); when want is outside 0..15 no pair can, and
-// the pairs are only popped.
+// the pairs are only popped. A pedantic instance checks the pairs first
+// (pedanticDelta).
 func (e *exec) insDELTAP(a []int64) {
 	nump := uint64(a[0])
 	want := deltaWant(e.opcode, e.ppem, e.gs.deltaBase)
 	args := e.args
+	if e.pedantic {
+		e.pedanticDelta(nump, args)
+	}
 	if want > 15 {
 		e.args = deltaSkip(nump, args)
 		e.newTop = e.args
@@ -82,12 +86,31 @@ func (e *exec) insDELTAP(a []int64) {
 	e.newTop = args
 }
 
+// pedanticDelta is Ins_DELTAP's pedantic checks of the nump pairs below
+// stack index args, made before insDELTAP's loop (whose moves they do
+// not change): FreeType checks each pair's point first, at any ppem, and
+// goes on after a bad one (Invalid_Reference); pairs running out fail
+// with Too_Few_Arguments, set last.
+func (e *exec) pedanticDelta(nump uint64, args int) {
+	for k := uint64(1); k <= nump; k++ {
+		if args < 2 {
+			e.err = errTooFewArguments
+			return
+		}
+		args -= 2
+		if int(uint16(e.stack[args+1])) >= e.zp0.nPoints {
+			e.err = errInvalidReference
+		}
+	}
+}
+
 // insDELTAC is DELTAC[123].
 func (e *exec) insDELTAC(a []int64) {
 	p := uint64(e.curPPEM())
 	nump := uint64(a[0])
 	for k := uint64(1); k <= nump; k++ {
 		if e.args < 2 {
+			e.pedanticFail(errTooFewArguments)
 			e.args = 0
 			break
 		}
@@ -95,6 +118,10 @@ func (e *exec) insDELTAC(a []int64) {
 		idx := uint64(e.stack[e.args+1])
 		b := e.stack[e.args]
 		if idx >= uint64(len(e.cvt)) {
+			if e.pedantic {
+				e.err = errInvalidReference
+				return
+			}
 			continue
 		}
 		c := (uint64(b) & 0xF0) >> 4

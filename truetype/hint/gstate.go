@@ -143,6 +143,7 @@ func (e *exec) svtca(op byte) {
 // rotated counter-clockwise for odd opcodes.
 func (e *exec) sxVTL(idx1, idx2 uint16, v *unitVec) bool {
 	if int(idx1) >= e.zp2.nPoints || int(idx2) >= e.zp1.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return false
 	}
 	p1 := e.zp1.cur[idx2]
@@ -201,6 +202,7 @@ func (e *exec) insSDPVTL(a []int64) {
 	p1 := uint16(a[1])
 	p2 := uint16(a[0])
 	if int(p2) >= e.zp1.nPoints || int(p1) >= e.zp2.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	op := e.opcode
@@ -228,7 +230,8 @@ func (e *exec) insSDPVTL(a []int64) {
 }
 
 // insSZP is SZP0 (0x13), SZP1 (0x14), SZP2 (0x15) and SZPS (0x16), pops
-// 1: 0 is the twilight zone, 1 the glyph zone; other values are ignored.
+// 1: 0 is the twilight zone, 1 the glyph zone; other values are ignored
+// (pedantic: Invalid_Reference).
 func (e *exec) insSZP(a []int64) {
 	var z *zone
 	switch int32(a[0]) {
@@ -237,6 +240,7 @@ func (e *exec) insSZP(a []int64) {
 	case 1:
 		z = &e.pts
 	default:
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	g := uint16(a[0])
@@ -269,15 +273,18 @@ func (e *exec) insSLOOP(a []int64) {
 
 // insINSTCTRL is INSTCTRL (0x8E, pops 2): selectors 1 and 2 in prep set
 // instruct_control; selector 3 in a glyph program toggles v40's
-// backward compatibility (the value 4 turns it off).
+// backward compatibility (the value 4 turns it off). Pedantic: a bad
+// selector or value, or a use elsewhere, is Invalid_Reference.
 func (e *exec) insINSTCTRL(a []int64) {
 	k := uint64(a[1])
 	l := uint64(a[0])
 	if k < 1 || k > 3 {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	kf := uint64(1) << (k - 1)
 	if l != 0 && l != kf {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	if e.iniRange == rangeCVT {
@@ -287,6 +294,8 @@ func (e *exec) insINSTCTRL(a []int64) {
 		if e.version == 40 {
 			e.backwardCompat = l != 4
 		}
+	} else {
+		e.pedanticFail(errInvalidReference)
 	}
 }
 

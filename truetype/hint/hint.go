@@ -83,6 +83,13 @@ type Options struct {
 	// ParseVariation, NamedInstanceDesign). nil: the font as FreeType
 	// loads it without a variation call.
 	Design []int64
+	// Pedantic is FreeType's FT_LOAD_PEDANTIC: the instructions fail
+	// where FreeType's pedantic_hinting makes them fail (out-of-range
+	// points, CVT and storage indices, zones, INSTCTRL selectors, too
+	// few arguments), fpgm and prep included, and a glyph program's
+	// failure fails LoadGlyph (an *Error of class ErrProgram, Program
+	// ProgGlyph) instead of being ignored.
+	Pedantic bool
 }
 
 // A Point is one outline point: 26.6 coordinates, y up as in the font,
@@ -400,6 +407,7 @@ func (in *Instance) setupBytecode() {
 		e.version = 40
 	}
 	e.numGlyphs = f.numGlyphs
+	e.pedantic = in.opts.Pedantic
 	mp := f.maxp
 	e.fdefs = make([]defRec, mp.FreeTypeMaxFunctionDefs())
 	e.idefs = make([]defRec, mp.MaxInstructionDefs)

@@ -120,7 +120,8 @@ func glyphErr(gid int, code string, detail string) error {
 // fpgm/prep failures (ErrProgram), bad glyph data (ErrGlyph) and glyph
 // indexes out of range (ErrArgument). Faults inside a glyph's own
 // program do not fail the load: as FreeType does by default, the outline
-// keeps what the program did up to the fault. After an error, g's
+// keeps what the program did up to the fault; with Options.Pedantic they
+// do (ErrProgram, Program ProgGlyph), as with FT_LOAD_PEDANTIC. After an error, g's
 // outline is unspecified (a composite's first components may have been
 // stored in it).
 func (in *Instance) LoadGlyph(gid int, g *Glyph) error {
@@ -370,8 +371,7 @@ func (in *Instance) load(gid uint16, depth int) error {
 			return glyphErr(int(gid), "Array_Too_Large", "too many points or contours for FreeType's glyph loader")
 		}
 		if ld.hinted && len(g.Instructions) > 0 {
-			in.loadSimpleProgram(g, depth)
-			return nil
+			return in.loadSimpleProgram(g, depth)
 		}
 		var err error
 		if depth == 0 && ld.out != nil {
@@ -702,7 +702,7 @@ func (ld *loader) addContours(nc int) []int {
 // first point (its zone starts there), so that is done after hinting.
 // g is loaded by LoadGlyphFlags, which decodes the coordinates of a
 // glyph with instructions (see load_fused.go for why no fused decoder).
-func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
+func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) error {
 	ld := &in.ld
 	n, nc := len(g.Flags), len(g.EndPts)
 	base := ld.nPoints
@@ -755,7 +755,9 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	po[0], po[1], po[2], po[3] = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
 	z.contours = ends
 	z.nPoints, z.nContours, z.firstPoint = m, nc, 0
-	in.hintGlyph(false, g.Instructions)
+	if err := in.hintGlyph(false, g.Instructions); err != nil {
+		return err
+	}
 	if base != 0 {
 		for i := range ends {
 			ends[i] += base
@@ -763,6 +765,7 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	}
 	ld.nPoints += n
 	ld.nContours += nc
+	return nil
 }
 
 // loadSimplePlain is load's simple-glyph path for a component without a
@@ -1072,7 +1075,10 @@ func onBits(tags, flags []uint8) {
 // included, and, for a simple glyph, org to a copy of cur. A
 // composite's zone gets org and orus copied from cur here (its
 // program sees its components' hinted points as original outline).
-func (in *Instance) hintGlyph(composite bool, ins []byte) {
+// The program's fault is an error only for a pedantic instance (FreeType
+// returns TT_Run_Context's error when pedantic_hinting is set); it is
+// then the fault LastGlyphFault reports, and the load stops there.
+func (in *Instance) hintGlyph(composite bool, ins []byte) error {
 	ld := &in.ld
 	e := &in.e
 	z := &e.pts
@@ -1105,12 +1111,17 @@ func (in *Instance) hintGlyph(composite bool, ins []byte) {
 		in.faulted = true
 		in.fault = Error{Code: c.String(), Program: ProgGlyph, Range: Program(e.errRng), PC: e.errIP,
 			Opcode: e.errOp, Glyph: ld.gid, kind: ErrProgram}
+		if e.pedantic {
+			f := in.fault
+			return &f
+		}
 	}
 	if !(e.version == 40 && e.backwardCompat) {
 		// pp still addresses the zone's phantom points: a program
 		// moves points, it never replaces the zone's arrays.
 		ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
 	}
+	return nil
 }
 
 // sizeScan records that the graphics state in effect for the glyph is
@@ -1229,6 +1240,5 @@ func (in *Instance) processCompositeGlyph(gid int, g *sfnt.Glyph, startPoint, st
 	}
 	z.contours = ld.contours[startContour:ld.nContours]
 	z.nPoints, z.nContours, z.firstPoint = n-startPoint+4, ld.nContours-startContour, startPoint
-	in.hintGlyph(true, g.Instructions)
-	return nil
+	return in.hintGlyph(true, g.Instructions)
 }

@@ -201,6 +201,11 @@ func (e *exec) step() int {
 	e.length = n
 	args := e.top - int(info.pops)
 	if args < 0 {
+		if e.pedantic {
+			e.err = errTooFewArguments
+			e.stop()
+			return stepStop
+		}
 		clear(e.stack[:info.pops])
 		args = 0
 	}
@@ -233,6 +238,37 @@ func (e *exec) step() int {
 		e.ip += e.length
 	}
 	return stepDone
+}
+
+// runSteps is TT_RunIns for pedantic instances: every instruction goes
+// through step (its handler, with the pedantic checks), with the skip
+// memos of fpgm and prep; the results are runTraced's. (fastLoop's
+// inline cases would skip the handlers' checks, and fastLoop stays as it
+// is for the non-pedantic path.)
+func (e *exec) runSteps() errCode {
+	e.validateMemos()
+	e.opcode = 0
+	e.stepIns, e.length = true, 1
+	n := 0
+	for {
+		if e.ip >= len(e.code) {
+			if e.callTop > 0 {
+				e.err = errCodeOverflow
+				return e.stop()
+			}
+			return errOK
+		}
+		switch e.step() {
+		case stepStop:
+			return e.err
+		case stepDone:
+			if n++; n > MaxRunnableOpcodes {
+				e.err = errExecutionTooLong
+				return e.stop()
+			}
+		}
+		e.stepIns, e.length = true, 1
+	}
 }
 
 // Results of fastLoop.

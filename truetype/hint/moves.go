@@ -181,6 +181,7 @@ func (e *exec) scaledOrusDistXY(v1, v2 *vec) int64 {
 func (e *exec) insMDAP(a []int64) {
 	p := uint16(a[0])
 	if int(p) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	var d int64
@@ -207,6 +208,7 @@ func (e *exec) insMIAP(a []int64) {
 	if int(p) >= e.zp0.nPoints || cvtEntry >= uint64(len(e.cvt)) {
 		e.gs.rp0 = p
 		e.gs.rp1 = p
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	dist := e.cvt[cvtEntry]
@@ -333,6 +335,8 @@ func (e *exec) insMDRPSlow(a []int64) {
 		if d := sub(dist, cur); !e.moveDirect(z, int(p), d) {
 			e.moveVector(z, int(p), d)
 		}
+	} else {
+		e.pedanticFail(errInvalidReference)
 	}
 	e.gs.rp1 = e.gs.rp0
 	e.gs.rp2 = p
@@ -348,6 +352,7 @@ func (e *exec) insMIRP(a []int64) {
 	p := uint16(a[0])
 	cvtEntry := uint64(add(a[1], 1))
 	if int(p) >= e.zp1.nPoints || cvtEntry >= uint64(len(e.cvt))+1 || int(e.gs.rp0) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		e.gs.rp1 = e.gs.rp0
 		if e.opcode&16 != 0 {
 			e.gs.rp0 = p
@@ -423,6 +428,7 @@ func (e *exec) insMIRP(a []int64) {
 func (e *exec) insMSIRP(a []int64) {
 	p := uint16(a[0])
 	if int(p) >= e.zp1.nPoints || int(e.gs.rp0) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	if e.gs.gep1 == 0 {
@@ -449,6 +455,7 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 		z, p = e.zp1, e.gs.rp2
 	}
 	if int(p) >= z.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return 0, 0, z, 0, false
 	}
 	d := e.projectP(&z.cur[p], &z.org[p])
@@ -470,6 +477,48 @@ func (e *exec) pointDisplacement() (dx, dy int64, z *zone, ref int, ok bool) {
 	return dx, dy, z, int(p), true
 }
 
+// pedanticLoop runs the looping instruction h (SHP, IP, ALIGNRP, SHPIX,
+// FLIPPT) for a pedantic instance: FreeType handles its loop points up
+// to the first one outside the zone (nPoints points; FT_UShort point
+// numbers, 32-bit for IP: wide) and fails there with Invalid_Reference.
+// h runs on the points before that one (loop set to their count), so
+// its own checks come first, in FreeType's order, and the handlers'
+// loops, which fastLoop calls for non-pedantic instances, carry no
+// pedantic test. a holds h's fixed arguments (SHPIX's amount).
+func (e *exec) pedanticLoop(h func(*exec, []int64), a []int64, nPoints int, wide bool) {
+	if int64(e.top) < e.gs.loop+int64(len(a)) {
+		h(e, a) // too few points: h's own failure (pedantic in SHP, IP, FLIPPT)
+		if e.opcode == 0x38 || e.opcode == 0x3C {
+			// SHPIX's and ALIGNRP's (their handlers, called directly by
+			// fastLoop, are left without the test: their code stays as
+			// the non-pedantic path has it)
+			e.err = errInvalidReference
+		}
+		return
+	}
+	if e.opcode == 0x3C && int(e.gs.rp0) >= e.zp0.nPoints {
+		e.err = errInvalidReference // ALIGNRP's rp0 (as above)
+		return
+	}
+	n := e.gs.loop
+	k := int64(0)
+	for ; k < n; k++ {
+		v := e.stack[e.args-1-int(k)]
+		p := uint64(uint16(v))
+		if wide {
+			p = uint64(uint32(v))
+		}
+		if p >= uint64(nPoints) {
+			break
+		}
+	}
+	e.gs.loop = k
+	h(e, a)
+	if k < n && e.err == errOK {
+		e.err = errInvalidReference
+	}
+}
+
 // popPoint pops one point number of a looping instruction.
 func (e *exec) popPoint() int {
 	e.args--
@@ -480,6 +529,7 @@ func (e *exec) popPoint() int {
 // reference point's displacement.
 func (e *exec) insSHP(_ []int64) {
 	if e.top < int(e.gs.loop) {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -490,6 +540,7 @@ func (e *exec) insSHP(_ []int64) {
 		z, rp = e.zp0, e.gs.rp1
 	}
 	if int(rp) >= z.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	d := e.projectP(&z.cur[rp], &z.org[rp])
@@ -544,6 +595,7 @@ func (e *exec) insSHC(a []int64) {
 		bounds = e.zp2.nContours
 	}
 	if uint32(int32(contour)) >= uint32(bounds) {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	dx, dy, z, ref, ok := e.pointDisplacement()
@@ -569,6 +621,7 @@ func (e *exec) insSHC(a []int64) {
 // insSHZ is SHZ[a] (0x36-0x37, pops 1): shift a zone (points untouched).
 func (e *exec) insSHZ(a []int64) {
 	if uint32(a[0]) >= 2 {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	dx, dy, z, ref, ok := e.pointDisplacement()
@@ -638,6 +691,7 @@ func (e *exec) insIP(a []int64) {
 	}
 	z0, rp1 := e.zp0, e.gs.rp1
 	if e.top < int(e.gs.loop) || int(rp1) >= z0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -670,12 +724,14 @@ func (e *exec) insIP(a []int64) {
 // and freedom vector).
 func (e *exec) insIPSlow(_ []int64) {
 	if e.top < int(e.gs.loop) {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
 	}
 	twilight := e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0
 	if int(e.gs.rp1) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -769,6 +825,7 @@ func (e *exec) insALIGNPTS(a []int64) {
 	p1 := uint16(a[0])
 	p2 := uint16(a[1])
 	if int(p1) >= e.zp1.nPoints || int(p2) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	d := e.projectP(&e.zp0.cur[p2], &e.zp1.cur[p1]) / 2
@@ -785,6 +842,7 @@ func (e *exec) insISECT(a []int64) {
 	z0, z1, z2 := e.zp0, e.zp1, e.zp2
 	if int(b0) >= z0.nPoints || int(b1) >= z0.nPoints || int(a0) >= z1.nPoints ||
 		int(a1) >= z1.nPoints || int(p) >= z2.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	dbx := sub(z0.cur[b1].x, z0.cur[b0].x)
@@ -821,6 +879,7 @@ func (e *exec) insGC(a []int64) {
 	l := uint64(a[0])
 	if l >= uint64(e.zp2.nPoints) {
 		a[0] = 0
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	if e.opcode&1 != 0 {
@@ -834,6 +893,7 @@ func (e *exec) insGC(a []int64) {
 func (e *exec) insSCFS(a []int64) {
 	l := uint16(a[0])
 	if int(l) >= e.zp2.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	k := e.project(e.zp2.cur[l].x, e.zp2.cur[l].y)
@@ -857,6 +917,8 @@ func (e *exec) insMD(a []int64) {
 		} else {
 			d = e.scaledOrusDist(&e.zp0.orus[l], &e.zp1.orus[k])
 		}
+	} else {
+		e.pedanticFail(errInvalidReference)
 	}
 	a[0] = d
 }
@@ -865,6 +927,7 @@ func (e *exec) insMD(a []int64) {
 func (e *exec) insUTP(a []int64) {
 	p := uint16(a[0])
 	if int(p) >= e.zp0.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	mask := uint8(0xFF)
@@ -880,6 +943,9 @@ func (e *exec) insUTP(a []int64) {
 // insFLIPPT is FLIPPT (0x80, pops loop points): flip on/off curve.
 func (e *exec) insFLIPPT(_ []int64) {
 	if e.postIUP() || e.top < int(e.gs.loop) {
+		if !e.postIUP() {
+			e.pedanticFail(errTooFewArguments)
+		}
 		e.gs.loop = 1
 		e.newTop = e.args
 		return
@@ -903,6 +969,7 @@ func (e *exec) insFLIPRG(a []int64) {
 	k := uint16(a[1])
 	l := uint16(a[0])
 	if int(k) >= e.pts.nPoints || int(l) >= e.pts.nPoints {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	for i := int(l); i <= int(k); i++ {

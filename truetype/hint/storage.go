@@ -7,12 +7,14 @@ package hint
 // array and later reads and writes of that run use the copy (Ins_WS,
 // Modify_CVT_Check). WCVTF is the exception FreeType makes: it writes
 // the CVT in place. Out-of-range indices are ignored (reads give 0), as
-// FreeType does when not pedantic.
+// FreeType does when not pedantic; a pedantic instance fails them with
+// Invalid_Reference (ARRAY_BOUND_ERROR).
 
 // insWS is WS (0x42, pops 2): storage[a[0]] = a[1].
 func (e *exec) insWS(a []int64) {
 	i := uint64(a[0])
 	if i >= uint64(len(e.storage)) {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	if e.iniRange == rangeGlyph && sameSlice(e.storage, e.origStorage) {
@@ -27,6 +29,7 @@ func (e *exec) insRS(a []int64) {
 	i := uint64(a[0])
 	if i >= uint64(len(e.storage)) {
 		a[0] = 0
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	a[0] = e.storage[i]
@@ -44,6 +47,7 @@ func (e *exec) modifyCVTCheck() {
 func (e *exec) insWCVTP(a []int64) {
 	i := uint64(a[0])
 	if i >= uint64(len(e.cvt)) {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	e.modifyCVTCheck()
@@ -55,6 +59,7 @@ func (e *exec) insWCVTP(a []int64) {
 func (e *exec) insWCVTF(a []int64) {
 	i := uint64(a[0])
 	if i >= uint64(len(e.cvt)) {
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	e.cvt[i] = mulFix(a[1], e.scale)
@@ -65,6 +70,7 @@ func (e *exec) insRCVT(a []int64) {
 	i := uint64(a[0])
 	if i >= uint64(len(e.cvt)) {
 		a[0] = 0
+		e.pedanticFail(errInvalidReference)
 		return
 	}
 	a[0] = e.cvt[i]
