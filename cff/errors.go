@@ -1,0 +1,73 @@
+// Package cff reads the CFF and CFF2 outline tables of OpenType fonts and
+// runs their Type 2 charstrings as FreeType 2.12.1's CFF driver runs them
+// (hinting engine "adobe", src/psaux and src/cff).
+//
+// Files: index.go (INDEX structures), dict.go (DICT data), font.go (the
+// table: Top DICT, Private DICTs, charset, FDSelect, CFF2 variation
+// store), isa.go (the charstring instruction set as one table), disasm.go
+// (ttx's text), interp.go and path.go (the charstring interpreter and the
+// glyph path it builds), load.go (glyph loading and scaling).
+//
+// Hostile input is normal input: every malformed table or charstring gives
+// an error, never a panic; work is bounded by named limits.
+package cff
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors; every error of this package matches one of them with
+// errors.Is.
+var (
+	// ErrMalformed: the table data violates the format.
+	ErrMalformed = errors.New("cff: malformed table")
+	// ErrCharstring: a charstring cannot be run (FreeType reports an
+	// error for the glyph).
+	ErrCharstring = errors.New("cff: bad charstring")
+	// ErrUnsupported: valid data this package does not handle.
+	ErrUnsupported = errors.New("cff: unsupported")
+	// ErrGlyphIndex: a glyph index is not below the number of glyphs.
+	ErrGlyphIndex = errors.New("cff: glyph index out of range")
+)
+
+// A FormatError describes malformed table data: the table ("CFF " or
+// "CFF2"), the structure and the byte offset from the table's start.
+type FormatError struct {
+	Table  string
+	Offset int
+	Msg    string
+}
+
+// Error returns e.g. "cff: CFF +0x1a: CharStrings INDEX runs past the end".
+func (e *FormatError) Error() string {
+	return fmt.Sprintf("cff: %s+0x%x: %s", e.Table, e.Offset, e.Msg)
+}
+
+// Is reports whether target is ErrMalformed.
+func (e *FormatError) Is(target error) bool { return target == ErrMalformed }
+
+// A CharstringError describes a charstring FreeType refuses: the glyph,
+// the byte offset in the charstring (or subroutine) being run, the
+// operator, and FreeType's error name (e.g. "Invalid_File_Format",
+// "Stack_Underflow").
+type CharstringError struct {
+	Glyph    int
+	Subr     string // "" for the glyph's own charstring, else "subr N" or "gsubr N"
+	Offset   int
+	Op       string
+	FreeType string
+	Msg      string
+}
+
+// Error returns e.g. "cff: glyph 12 subr 3 +0x1f rlineto: stack underflow".
+func (e *CharstringError) Error() string {
+	where := fmt.Sprintf("glyph %d", e.Glyph)
+	if e.Subr != "" {
+		where += " " + e.Subr
+	}
+	return fmt.Sprintf("cff: %s +0x%x %s: %s", where, e.Offset, e.Op, e.Msg)
+}
+
+// Is reports whether target is ErrCharstring.
+func (e *CharstringError) Is(target error) bool { return target == ErrCharstring }

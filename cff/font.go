@@ -1,0 +1,586 @@
+package cff
+
+import (
+	"fmt"
+
+	"fontvm/internal/ftmath"
+)
+
+// A Font is a parsed CFF or CFF2 table. It refers to, and never copies,
+// the table's bytes; it is immutable after Parse and safe for concurrent
+// use.
+type Font struct {
+	data  []byte
+	name  string // "CFF " or "CFF2"
+	cff2  bool
+	major int
+
+	charStrings index
+	gsubrs      index
+	gbias       int
+	strings     index // CFF only
+
+	top     []dictEntry
+	fds     []Private
+	fdSel   fdSelect
+	isCID   bool
+	charset int // offset of the charset (0, 1, 2: predefined)
+
+	// FontMatrix as FreeType normalizes it (cff_face_init); identity and
+	// zero offset for the usual [0.001 0 0 0.001 0 0].
+	Matrix        [4]int64 // xx, yx, xy, yy (16.16)
+	Offset        [2]int64 // font units
+	UnitsPerEm    int64    // from the FontMatrix (1000 when absent)
+	hasFontMatrix bool
+
+	vstore varStore
+	ndv    []int64 // normalized design coordinates (16.16), empty for the default instance
+}
+
+// A Private is one Private DICT with its local subroutines: the font's
+// own, or one per Font DICT of a CID-keyed or CFF2 font. Values are as
+// FreeType's CFF parser stores them (cfftoken.h).
+type Private struct {
+	subrs         index
+	bias          int
+	DefaultWidthX int64 // font units (cff_parse_num)
+	NominalWidthX int64
+	Vsindex       int
+
+	BlueValues, OtherBlues       []int64 // font units
+	FamilyBlues, FamilyOtherBlue []int64
+	BlueScale                    int64 // 16.16 scaled by 1000 (cff_parse_fixed_scaled(.., 3)), default 0.039625
+	BlueShift, BlueFuzz          int64
+	StdHW, StdVW                 int64
+	StemSnapH, StemSnapV         []int64
+	ForceBold                    bool
+	LanguageGroup                int64
+	ExpansionFactor              int64 // 16.16
+}
+
+// Limits on hostile tables.
+const (
+	// MaxFDs bounds the Font DICTs of a CID-keyed or CFF2 font (FreeType:
+	// CFF_MAX_CID_FONTS = 256).
+	MaxFDs = 256
+	// maxBlueValues is the number of blue values FreeType keeps per array
+	// (cfftoken.h: 14 BlueValues, 10 OtherBlues, 14/10 family).
+	maxBlueValues = 14
+)
+
+// Parse parses a "CFF " (cff2 false) or "CFF2" table. ndv are the
+// normalized design coordinates of a CFF2 instance (16.16, one per
+// variation-store axis; nil for the default instance): Private DICT
+// blends are evaluated for them, as FreeType evaluates them when it loads
+// the Private DICT.
+func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
+	f := &Font{data: table, name: "CFF ", cff2: cff2, ndv: ndv}
+	if cff2 {
+		f.name = "CFF2"
+	}
+	bad := func(off int, format string, args ...any) error {
+		return &FormatError{Table: f.name, Offset: off, Msg: fmt.Sprintf(format, args...)}
+	}
+	if len(table) < 4 {
+		return nil, bad(0, "header runs past the end of the table")
+	}
+	f.major = int(table[0])
+	hdrSize := int(table[2])
+	if (!cff2 && f.major != 1) || (cff2 && f.major != 2) {
+		return nil, bad(0, "major version %d", f.major)
+	}
+	var topDict []byte
+	topOff := 0
+	var pos int
+	if cff2 {
+		if len(table) < 5 {
+			return nil, bad(0, "header runs past the end of the table")
+		}
+		tl := int(u16(table, 3))
+		if hdrSize < 5 || hdrSize > len(table) || len(table)-hdrSize < tl {
+			return nil, bad(3, "Top DICT runs past the end of the table")
+		}
+		topDict, topOff = table[hdrSize:hdrSize+tl], hdrSize
+		pos = hdrSize + tl
+	} else {
+		if hdrSize < 4 || hdrSize > len(table) {
+			return nil, bad(2, "header size %d", hdrSize)
+		}
+		names, err := parseIndex(table, hdrSize, false, f.name, "Name")
+		if err != nil {
+			return nil, err
+		}
+		tops, err := parseIndex(table, names.end, false, f.name, "Top DICT")
+		if err != nil {
+			return nil, err
+		}
+		if tops.count < 1 {
+			return nil, bad(names.end, "no Top DICT")
+		}
+		topDict, topOff = tops.at(0), tops.start(0)
+		if f.strings, err = parseIndex(table, tops.end, false, f.name, "String"); err != nil {
+			return nil, err
+		}
+		pos = f.strings.end
+	}
+	var err error
+	if f.gsubrs, err = parseIndex(table, pos, cff2, f.name, "Global Subr"); err != nil {
+		return nil, err
+	}
+	f.gbias = subrBias(f.gsubrs.count)
+	if f.top, err = parseDict(topDict, f.name, topOff, nil); err != nil {
+		return nil, err
+	}
+	if err := f.parseFontMatrix(); err != nil {
+		return nil, err
+	}
+	if cff2 {
+		if a, ok := find(f.top, dopVstore); ok && len(a) > 0 {
+			if f.vstore, err = parseVarStore(table, int(a[len(a)-1].num()), f.name); err != nil {
+				return nil, err
+			}
+		}
+	}
+	csArgs, ok := find(f.top, dopCharStrings)
+	if !ok || len(csArgs) == 0 {
+		return nil, bad(topOff, "Top DICT has no CharStrings")
+	}
+	if f.charStrings, err = parseIndex(table, int(csArgs[len(csArgs)-1].num()), cff2, f.name, "CharStrings"); err != nil {
+		return nil, err
+	}
+	if f.charStrings.count == 0 {
+		return nil, bad(int(csArgs[len(csArgs)-1].num()), "CharStrings INDEX is empty")
+	}
+	_, f.isCID = find(f.top, dopROS)
+	if cff2 || f.isCID {
+		if err := f.parseFDs(); err != nil {
+			return nil, err
+		}
+	} else {
+		p, err := f.parsePrivate(f.top, topOff)
+		if err != nil {
+			return nil, err
+		}
+		f.fds = []Private{p}
+		if a, ok := find(f.top, dopCharset); ok && len(a) > 0 {
+			f.charset = int(a[len(a)-1].num())
+		}
+	}
+	return f, nil
+}
+
+// NumGlyphs returns the number of charstrings.
+func (f *Font) NumGlyphs() int { return f.charStrings.count }
+
+// IsCFF2 reports whether the table is CFF2.
+func (f *Font) IsCFF2() bool { return f.cff2 }
+
+// IsCID reports whether the font is CID-keyed (a CFF font with ROS).
+func (f *Font) IsCID() bool { return f.isCID }
+
+// Charstring returns glyph gid's charstring (nil for a bad offset pair).
+func (f *Font) Charstring(gid int) []byte { return f.charStrings.at(gid) }
+
+// FD returns the index of the Font DICT of glyph gid (0 for fonts without
+// FDSelect; FreeType's cff_fd_select_get, an out-of-range result read as 0).
+func (f *Font) FD(gid int) int {
+	fd := f.fdSel.get(gid)
+	if fd >= len(f.fds) {
+		return 0
+	}
+	return fd
+}
+
+// Private returns the Private DICT used by glyph gid.
+func (f *Font) Private(gid int) *Private { return &f.fds[f.FD(gid)] }
+
+// subrBias mirrors cff_compute_bias (charstring type 2).
+func subrBias(n int) int {
+	switch {
+	case n < 1240:
+		return 107
+	case n < 33900:
+		return 1131
+	}
+	return 32768
+}
+
+// parseFDs reads the FDArray and FDSelect of a CID-keyed or CFF2 font.
+func (f *Font) parseFDs() error {
+	a, ok := find(f.top, dopFDArray)
+	if !ok || len(a) == 0 {
+		if f.cff2 {
+			return &FormatError{Table: f.name, Offset: 0, Msg: "Top DICT has no FDArray"}
+		}
+		return &FormatError{Table: f.name, Offset: 0, Msg: "CID-keyed font without FDArray"}
+	}
+	fdOff := int(a[len(a)-1].num())
+	fda, err := parseIndex(f.data, fdOff, f.cff2, f.name, "FDArray")
+	if err != nil {
+		return err
+	}
+	if fda.count == 0 || fda.count > MaxFDs {
+		return &FormatError{Table: f.name, Offset: fdOff, Msg: fmt.Sprintf("FDArray of %d Font DICTs", fda.count)}
+	}
+	for i := 0; i < fda.count; i++ {
+		d, err := parseDict(fda.at(i), f.name, fda.start(i), nil)
+		if err != nil {
+			return err
+		}
+		p, err := f.parsePrivate(d, fda.start(i))
+		if err != nil {
+			return err
+		}
+		f.fds = append(f.fds, p)
+	}
+	if s, ok := find(f.top, dopFDSelect); ok && len(s) > 0 {
+		off := int(s[len(s)-1].num())
+		if f.fdSel, err = parseFDSelect(f.data, off, f.charStrings.count, f.name); err != nil {
+			return err
+		}
+	} else if fda.count > 1 {
+		return &FormatError{Table: f.name, Offset: 0, Msg: "several Font DICTs without FDSelect"}
+	}
+	return nil
+}
+
+// parsePrivate reads the Private DICT named by a Top or Font DICT, and its
+// local subroutines (cff_load_private_dict with cfftoken.h's defaults).
+func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
+	p := Private{
+		BlueScale:       parseReal([]byte{30, 0x03, 0x96, 0x25, 0xff}, 3), // 0.039625, scaled as FreeType stores it
+		BlueShift:       7,
+		BlueFuzz:        1,
+		ExpansionFactor: parseReal([]byte{30, 0x0a, 0x06, 0xff}, 0), // 0.06
+	}
+	a, ok := find(d, dopPrivate)
+	if !ok || len(a) < 2 {
+		if f.cff2 {
+			return p, &FormatError{Table: f.name, Offset: dictOff, Msg: "Font DICT has no Private DICT"}
+		}
+		p.subrs = index{}
+		p.bias = subrBias(0)
+		return p, nil
+	}
+	size, off := a[len(a)-2].num(), a[len(a)-1].num()
+	if size < 0 || off < 0 || off > int64(len(f.data)) || int64(len(f.data))-off < size {
+		return p, &FormatError{Table: f.name, Offset: dictOff, Msg: "Private DICT runs past the end of the table"}
+	}
+	pd := f.data[off : off+size]
+	var blend func([]dictEntry, []operand) ([]operand, error)
+	if f.cff2 {
+		blend = func(seen []dictEntry, st []operand) ([]operand, error) {
+			vsindex := 0
+			if a, ok := find(seen, dopVsindex); ok && len(a) > 0 {
+				vsindex = int(a[len(a)-1].num())
+			}
+			return f.dictBlend(vsindex, st)
+		}
+	}
+	ents, err := parseDict(pd, f.name, int(off), blend)
+	if err != nil {
+		return p, err
+	}
+	for _, e := range ents {
+		if len(e.args) == 0 {
+			continue
+		}
+		last := e.args[len(e.args)-1]
+		switch e.op {
+		case dopSubrs:
+			so := off + last.num()
+			if so < 0 || so > int64(len(f.data)) {
+				return p, &FormatError{Table: f.name, Offset: int(off), Msg: "Subrs offset past the end of the table"}
+			}
+			if p.subrs, err = parseIndex(f.data, int(so), f.cff2, f.name, "Subrs"); err != nil {
+				return p, err
+			}
+		case dopDefaultWidthX:
+			p.DefaultWidthX = last.num()
+		case dopNominalWidthX:
+			p.NominalWidthX = last.num()
+		case dopVsindex:
+			p.Vsindex = int(last.num())
+		case dopBlueValues:
+			p.BlueValues = deltaArray(e.args, maxBlueValues)
+		case dopOtherBlues:
+			p.OtherBlues = deltaArray(e.args, 10)
+		case dopFamilyBlues:
+			p.FamilyBlues = deltaArray(e.args, maxBlueValues)
+		case dopFamilyOther:
+			p.FamilyOtherBlue = deltaArray(e.args, 10)
+		case dopBlueScale:
+			p.BlueScale = last.fixedScaled(3)
+		case dopBlueShift:
+			p.BlueShift = last.num()
+		case dopBlueFuzz:
+			p.BlueFuzz = last.num()
+		case dopStdHW:
+			p.StdHW = last.num()
+		case dopStdVW:
+			p.StdVW = last.num()
+		case dopStemSnapH:
+			p.StemSnapH = deltaArray(e.args, 13)
+		case dopStemSnapV:
+			p.StemSnapV = deltaArray(e.args, 13)
+		case dopForceBold:
+			p.ForceBold = last.num() != 0
+		case dopLanguageGroup:
+			p.LanguageGroup = last.num()
+		case dopExpansion:
+			p.ExpansionFactor = last.fixed16()
+		}
+	}
+	if len(p.BlueValues)%2 != 0 { // num_blue_values &= ~1
+		p.BlueValues = p.BlueValues[:len(p.BlueValues)-1]
+	}
+	p.bias = subrBias(p.subrs.count)
+	return p, nil
+}
+
+// deltaArray mirrors cff_parse's CFF_FIELD_DELTA: the running sum of the
+// operands, at most max of them.
+func deltaArray(args []operand, max int) []int64 {
+	n := len(args)
+	if n > max {
+		n = max
+	}
+	out := make([]int64, n)
+	var v int64
+	for i := 0; i < n; i++ {
+		v += args[i].num()
+		out[i] = v
+	}
+	return out
+}
+
+// parseFontMatrix reads the Top DICT's FontMatrix (cff_parse_font_matrix)
+// and normalizes it as cff_face_init does for an sfnt-wrapped font.
+func (f *Font) parseFontMatrix() error {
+	f.Matrix = [4]int64{0x10000, 0, 0, 0x10000}
+	f.UnitsPerEm = 1000
+	a, ok := find(f.top, dopFontMatrix)
+	if !ok || len(a) < 6 {
+		return nil
+	}
+	a = a[len(a)-6:]
+	var vals, scal [6]int64
+	minS, maxS := int64(1<<62), int64(-1<<62)
+	for i := range a {
+		if a[i].raw[0] == 30 {
+			vals[i], scal[i] = parseRealScaling(a[i].raw, 0, true)
+		} else {
+			vals[i], scal[i] = fixedDynamicInt(a[i].integer())
+		}
+		if vals[i] != 0 {
+			if scal[i] > maxS {
+				maxS = scal[i]
+			}
+			if scal[i] < minS {
+				minS = scal[i]
+			}
+		}
+	}
+	f.hasFontMatrix = true
+	if maxS < -9 || maxS > 0 || maxS-minS < 0 || maxS-minS > 9 {
+		f.UnitsPerEm = 1
+	} else {
+		for i := range vals {
+			v := vals[i]
+			if v == 0 {
+				continue
+			}
+			d := powerTens[maxS-scal[i]]
+			if v < 0 {
+				vals[i] = (v - d>>1) / d
+			} else {
+				vals[i] = (v + d>>1) / d
+			}
+		}
+		f.Matrix = [4]int64{vals[0], vals[1], vals[2], vals[3]}
+		f.Offset = [2]int64{vals[4], vals[5]}
+		f.UnitsPerEm = powerTens[-maxS]
+	}
+	// cff_face_init: normalize so that yy is 1 (or yx when yy is 0);
+	// offsets in integer font units
+	temp := abs64(f.Matrix[3])
+	if f.Matrix[3] == 0 {
+		temp = abs64(f.Matrix[1])
+	}
+	if temp != 0x10000 {
+		f.UnitsPerEm = ftmath.DivFix(f.UnitsPerEm, temp)
+		for i := range f.Matrix {
+			f.Matrix[i] = ftmath.DivFix(f.Matrix[i], temp)
+		}
+		f.Offset[0] = ftmath.DivFix(f.Offset[0], temp)
+		f.Offset[1] = ftmath.DivFix(f.Offset[1], temp)
+	}
+	f.Offset[0] >>= 16
+	f.Offset[1] >>= 16
+	return nil
+}
+
+// fixedDynamicInt is cff_parse_fixed_dynamic for an integer operand.
+func fixedDynamicInt(number int64) (int64, int64) {
+	if number <= 0x7FFF {
+		return int64(int32(uint32(number) << 16)), 0
+	}
+	l := 5
+	for ; l < 10; l++ {
+		if number < powerTens[l] {
+			break
+		}
+	}
+	if number/powerTens[l-5] > 0x7FFF {
+		return ftmath.DivFix(number, powerTens[l-4]), int64(l - 4)
+	}
+	return ftmath.DivFix(number, powerTens[l-5]), int64(l - 5)
+}
+
+// GlyphName returns glyph gid's name from the charset (CFF fonts that are
+// not CID-keyed), or "" when the font has none.
+func (f *Font) GlyphName(gid int) string {
+	if f.cff2 || f.isCID || gid < 0 || gid >= f.charStrings.count {
+		return ""
+	}
+	if gid == 0 {
+		return ".notdef"
+	}
+	sid, ok := f.charsetSID(gid)
+	if !ok {
+		return ""
+	}
+	return f.stringOf(sid)
+}
+
+// stringOf returns string sid: a standard string or one of the String
+// INDEX.
+func (f *Font) stringOf(sid int) string {
+	if sid < len(standardStrings) {
+		return standardStrings[sid]
+	}
+	return string(f.strings.at(sid - len(standardStrings)))
+}
+
+// charsetSID returns the SID of glyph gid > 0 in the charset (formats 0,
+// 1, 2; the predefined ISOAdobe charset maps gid to SID gid).
+func (f *Font) charsetSID(gid int) (int, bool) {
+	switch f.charset {
+	case 0:
+		if gid <= 228 {
+			return gid, true
+		}
+		return 0, false
+	case 1, 2:
+		return 0, false // Expert charsets: not kept
+	}
+	d, p := f.data, f.charset
+	if p >= len(d) {
+		return 0, false
+	}
+	format := d[p]
+	p++
+	switch format {
+	case 0:
+		q := p + 2*(gid-1)
+		if q+2 > len(d) {
+			return 0, false
+		}
+		return int(u16(d, q)), true
+	case 1, 2:
+		g := 1
+		for g < f.charStrings.count {
+			w := 3
+			if format == 2 {
+				w = 4
+			}
+			if p+w > len(d) {
+				return 0, false
+			}
+			first := int(u16(d, p))
+			var nLeft int
+			if format == 1 {
+				nLeft = int(d[p+2])
+			} else {
+				nLeft = int(u16(d, p+2))
+			}
+			if gid <= g+nLeft {
+				return first + gid - g, true
+			}
+			g += nLeft + 1
+			p += w
+		}
+	}
+	return 0, false
+}
+
+// fdSelect is a parsed FDSelect (formats 0 and 3, as FreeType 2.12.1).
+type fdSelect struct {
+	data   []byte
+	format int
+	pos    int // first byte after the format
+	n      int // number of ranges (3, 4)
+	glyphs int
+}
+
+// parseFDSelect checks an FDSelect structure (CFF_Load_FD_Select).
+func parseFDSelect(d []byte, off, nGlyphs int, table string) (fdSelect, error) {
+	bad := func(msg string) (fdSelect, error) {
+		return fdSelect{}, &FormatError{Table: table, Offset: off, Msg: "FDSelect: " + msg}
+	}
+	if off < 0 || off >= len(d) {
+		return bad("offset past the end of the table")
+	}
+	s := fdSelect{data: d, format: int(d[off]), pos: off + 1, glyphs: nGlyphs}
+	switch s.format {
+	case 0:
+		if len(d)-s.pos < nGlyphs {
+			return bad("runs past the end of the table")
+		}
+	case 3:
+		if len(d)-s.pos < 2 {
+			return bad("runs past the end of the table")
+		}
+		s.n = int(u16(d, s.pos))
+		s.pos += 2
+		if s.n == 0 {
+			return bad("no ranges")
+		}
+		if (len(d)-s.pos-2)/3 < s.n || len(d)-s.pos < 3*s.n+2 {
+			return bad("ranges run past the end of the table")
+		}
+	default:
+		// FreeType 2.12.1 knows formats 0 and 3 only (CFF2's format 4
+		// fails the face with Invalid_File_Format)
+		return bad(fmt.Sprintf("unknown format %d", s.format))
+	}
+	return s, nil
+}
+
+// get mirrors cff_fd_select_get: the Font DICT of glyph gid (0 when no
+// range holds it).
+func (s *fdSelect) get(gid int) int {
+	d := s.data
+	switch s.format {
+	case 0:
+		if gid < s.glyphs {
+			return int(d[s.pos+gid])
+		}
+	case 3:
+		p := s.pos
+		first := int(u16(d, p))
+		for i := 0; i < s.n; i++ {
+			fd := int(d[p+2])
+			limit := int(u16(d, p+3))
+			if first > gid {
+				break
+			}
+			if gid < limit {
+				return fd
+			}
+			first = limit
+			p += 3
+		}
+	}
+	return 0
+}
