@@ -21,35 +21,36 @@ type operand struct {
 
 // DICT operators the package reads (escaped ones are 1200+second byte).
 const (
-	dopCharset        = 15
-	dopEncoding       = 16
-	dopCharStrings    = 17
-	dopPrivate        = 18
-	dopSubrs          = 19
-	dopDefaultWidthX  = 20
-	dopNominalWidthX  = 21
-	dopVsindex        = 22
-	dopBlend          = 23
-	dopVstore         = 24
-	dopBlueValues     = 6
-	dopOtherBlues     = 7
-	dopFamilyBlues    = 8
-	dopFamilyOther    = 9
-	dopStdHW          = 10
-	dopStdVW          = 11
-	dopCharstringType = 1206
-	dopFontMatrix     = 1207
-	dopBlueScale      = 1209
-	dopBlueShift      = 1210
-	dopBlueFuzz       = 1211
-	dopStemSnapH      = 1212
-	dopStemSnapV      = 1213
-	dopForceBold      = 1214
-	dopLanguageGroup  = 1217
-	dopExpansion      = 1218
-	dopROS            = 1230
-	dopFDArray        = 1236
-	dopFDSelect       = 1237
+	dopCharset           = 15
+	dopEncoding          = 16
+	dopCharStrings       = 17
+	dopPrivate           = 18
+	dopSubrs             = 19
+	dopDefaultWidthX     = 20
+	dopNominalWidthX     = 21
+	dopVsindex           = 22
+	dopBlend             = 23
+	dopVstore            = 24
+	dopBlueValues        = 6
+	dopOtherBlues        = 7
+	dopFamilyBlues       = 8
+	dopFamilyOther       = 9
+	dopStdHW             = 10
+	dopStdVW             = 11
+	dopCharstringType    = 1206
+	dopFontMatrix        = 1207
+	dopBlueScale         = 1209
+	dopBlueShift         = 1210
+	dopBlueFuzz          = 1211
+	dopStemSnapH         = 1212
+	dopStemSnapV         = 1213
+	dopForceBold         = 1214
+	dopLanguageGroup     = 1217
+	dopExpansion         = 1218
+	dopInitialRandomSeed = 1219
+	dopROS               = 1230
+	dopFDArray           = 1236
+	dopFDSelect          = 1237
 )
 
 // maxDictOperands is the operand stack of FreeType's DICT parser

@@ -18,13 +18,15 @@ type Font struct {
 	charStrings index
 	gsubrs      index
 	gbias       int
-	strings     index // CFF only
+	gptr        []uint32 // cff_index_get_pointers of the global subrs
+	strings     index    // CFF only
 
 	top     []dictEntry
 	fds     []Private
 	fdSel   fdSelect
 	isCID   bool
-	charset int // offset of the charset (0, 1, 2: predefined)
+	charset int      // offset of the charset (0, 1, 2: predefined)
+	sids    []uint16 // glyph -> SID (CID for CID-keyed fonts), as cff_charset_load fills it; nil when unknown
 
 	// FontMatrix as FreeType normalizes it (cff_face_init); identity and
 	// zero offset for the usual [0.001 0 0 0.001 0 0].
@@ -56,6 +58,9 @@ type Private struct {
 	ForceBold                    bool
 	LanguageGroup                int64
 	ExpansionFactor              int64 // 16.16
+
+	seed uint32 // initialRandomSeed as cff_load_private_dict sanitizes it
+	sptr []uint32
 }
 
 // Limits on hostile tables.
@@ -128,6 +133,7 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 		return nil, err
 	}
 	f.gbias = subrBias(f.gsubrs.count)
+	f.gptr = f.gsubrs.pointers()
 	if f.top, err = parseDict(topDict, f.name, topOff, nil); err != nil {
 		return nil, err
 	}
@@ -152,6 +158,14 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 		return nil, bad(int(csArgs[len(csArgs)-1].num()), "CharStrings INDEX is empty")
 	}
 	_, f.isCID = find(f.top, dopROS)
+	if !cff2 {
+		if a, ok := find(f.top, dopCharset); ok && len(a) > 0 {
+			f.charset = int(a[len(a)-1].num())
+		}
+		if err := f.loadCharset(); err != nil {
+			return nil, err
+		}
+	}
 	if cff2 || f.isCID {
 		if err := f.parseFDs(); err != nil {
 			return nil, err
@@ -162,9 +176,6 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 			return nil, err
 		}
 		f.fds = []Private{p}
-		if a, ok := find(f.top, dopCharset); ok && len(a) > 0 {
-			f.charset = int(a[len(a)-1].num())
-		}
 	}
 	return f, nil
 }
@@ -178,8 +189,25 @@ func (f *Font) IsCFF2() bool { return f.cff2 }
 // IsCID reports whether the font is CID-keyed (a CFF font with ROS).
 func (f *Font) IsCID() bool { return f.isCID }
 
-// Charstring returns glyph gid's charstring (nil for a bad offset pair).
-func (f *Font) Charstring(gid int) []byte { return f.charStrings.at(gid) }
+// Charstring returns glyph gid's charstring as FreeType reads it
+// (cff_index_access_element; nil for an empty one).
+func (f *Font) Charstring(gid int) []byte { return f.charStrings.element(gid) }
+
+// gsubr returns global subroutine i (biased index) as FreeType reads it.
+func (f *Font) gsubr(i int) ([]byte, bool) { return subrAt(&f.gsubrs, f.gptr, i) }
+
+// subr returns local subroutine i (biased index).
+func (p *Private) subr(i int) ([]byte, bool) { return subrAt(&p.subrs, p.sptr, i) }
+
+// subrAt reads a subroutine through its pointer table; false when i is
+// outside the INDEX (cf2_initLocalRegionBuffer's unsigned check).
+func subrAt(ix *index, ptr []uint32, i int) ([]byte, bool) {
+	if i < 0 || i >= ix.count {
+		return nil, false
+	}
+	s, e := ix.base+1+int(ptr[i]), ix.base+1+int(ptr[i+1])
+	return ix.data[s:e:e], true
+}
 
 // FD returns the index of the Font DICT of glyph gid (0 for fonts without
 // FDSelect; FreeType's cff_fd_select_get, an out-of-range result read as 0).
@@ -277,6 +305,7 @@ func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
 			return f.dictBlend(vsindex, st)
 		}
 	}
+	var seed int64
 	ents, err := parseDict(pd, f.name, int(off), blend)
 	if err != nil {
 		return p, err
@@ -329,12 +358,21 @@ func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
 			p.LanguageGroup = last.num()
 		case dopExpansion:
 			p.ExpansionFactor = last.fixed16()
+		case dopInitialRandomSeed:
+			seed = last.num()
 		}
 	}
 	if len(p.BlueValues)%2 != 0 { // num_blue_values &= ~1
 		p.BlueValues = p.BlueValues[:len(p.BlueValues)-1]
 	}
 	p.bias = subrBias(p.subrs.count)
+	p.sptr = p.subrs.pointers()
+	if seed < 0 {
+		seed = -seed
+	} else if seed == 0 {
+		seed = 987654321
+	}
+	p.seed = uint32(seed)
 	return p, nil
 }
 
@@ -437,20 +475,17 @@ func fixedDynamicInt(number int64) (int64, int64) {
 	return ftmath.DivFix(number, powerTens[l-5]), int64(l - 5)
 }
 
-// GlyphName returns glyph gid's name from the charset (CFF fonts that are
-// not CID-keyed), or "" when the font has none.
+// GlyphName returns glyph gid's name as ttx names it: from the charset
+// and the strings (CFF), "cidNNNNN" for CID-keyed fonts, or "" when the
+// font has no names (CFF2, predefined Expert charsets).
 func (f *Font) GlyphName(gid int) string {
-	if f.cff2 || f.isCID || gid < 0 || gid >= f.charStrings.count {
+	if gid < 0 || gid >= len(f.sids) {
 		return ""
 	}
-	if gid == 0 {
-		return ".notdef"
+	if f.isCID {
+		return fmt.Sprintf("cid%05d", f.sids[gid])
 	}
-	sid, ok := f.charsetSID(gid)
-	if !ok {
-		return ""
-	}
-	return f.stringOf(sid)
+	return f.stringOf(int(f.sids[gid]))
 }
 
 // stringOf returns string sid: a standard string or one of the String
@@ -462,56 +497,85 @@ func (f *Font) stringOf(sid int) string {
 	return string(f.strings.at(sid - len(standardStrings)))
 }
 
-// charsetSID returns the SID of glyph gid > 0 in the charset (formats 0,
-// 1, 2; the predefined ISOAdobe charset maps gid to SID gid).
-func (f *Font) charsetSID(gid int) (int, bool) {
+// loadCharset mirrors cff_charset_load: formats 0, 1 and 2, and the
+// predefined ISOAdobe charset (offset 0; at most 229 glyphs, else the
+// font is refused). The predefined Expert charsets (offsets 1 and 2) are
+// not kept: such fonts have no names here and no seac accents.
+func (f *Font) loadCharset() error {
+	n := f.charStrings.count
+	bad := func(msg string) error {
+		return &FormatError{Table: f.name, Offset: f.charset, Msg: "charset: " + msg}
+	}
 	switch f.charset {
 	case 0:
-		if gid <= 228 {
-			return gid, true
+		if n > 229 {
+			return bad("implicit ISOAdobe charset for more than 229 glyphs")
 		}
-		return 0, false
+		f.sids = make([]uint16, n)
+		for i := range f.sids {
+			f.sids[i] = uint16(i)
+		}
+		return nil
 	case 1, 2:
-		return 0, false // Expert charsets: not kept
+		return nil
 	}
 	d, p := f.data, f.charset
-	if p >= len(d) {
-		return 0, false
+	if p < 0 || p >= len(d) {
+		return bad("offset past the end of the table")
 	}
 	format := d[p]
 	p++
+	sids := make([]uint16, n)
 	switch format {
 	case 0:
-		q := p + 2*(gid-1)
-		if q+2 > len(d) {
-			return 0, false
+		if n > 0 && (len(d)-p)/2 < n-1 {
+			return bad("runs past the end of the table")
 		}
-		return int(u16(d, q)), true
+		for j := 1; j < n; j++ {
+			sids[j] = u16(d, p+2*(j-1))
+		}
 	case 1, 2:
-		g := 1
-		for g < f.charStrings.count {
-			w := 3
-			if format == 2 {
-				w = 4
-			}
+		w := 3
+		if format == 2 {
+			w = 4
+		}
+		for j := 1; j < n; {
 			if p+w > len(d) {
-				return 0, false
+				return bad("ranges run past the end of the table")
 			}
-			first := int(u16(d, p))
-			var nLeft int
-			if format == 1 {
-				nLeft = int(d[p+2])
-			} else {
+			sid := int(u16(d, p))
+			nLeft := int(d[p+2])
+			if format == 2 {
 				nLeft = int(u16(d, p+2))
 			}
-			if gid <= g+nLeft {
-				return first + gid - g, true
-			}
-			g += nLeft + 1
 			p += w
+			if sid > 0xFFFF-nLeft {
+				nLeft = 0xFFFF - sid
+			}
+			for i := 0; j < n && i <= nLeft; i, j, sid = i+1, j+1, sid+1 {
+				sids[j] = uint16(sid)
+			}
+		}
+	default:
+		return bad(fmt.Sprintf("unknown format %d", format))
+	}
+	f.sids = sids
+	return nil
+}
+
+// glyphByStdCode mirrors cff_lookup_glyph_by_stdcharcode: the first glyph
+// whose SID is the standard encoding's for code, or -1.
+func (f *Font) glyphByStdCode(code int) int {
+	if f.sids == nil || code < 0 || code > 255 {
+		return -1
+	}
+	sid := standardEncoding[code]
+	for g, s := range f.sids {
+		if s == sid {
+			return g
 		}
 	}
-	return 0, false
+	return -1
 }
 
 // fdSelect is a parsed FDSelect (formats 0 and 3, as FreeType 2.12.1).

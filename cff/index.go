@@ -105,3 +105,56 @@ func u16(b []byte, i int) uint16 { return uint16(b[i])<<8 | uint16(b[i+1]) }
 func u32(b []byte, i int) uint32 {
 	return uint32(b[i])<<24 | uint32(b[i+1])<<16 | uint32(b[i+2])<<8 | uint32(b[i+3])
 }
+
+// pointers mirrors cff_index_get_pointers, the table FreeType reads
+// subroutines through: entry n is offset n-1 clamped to be at least the
+// previous entry and at most the data size; entry 0 is 0.
+func (ix *index) pointers() []uint32 {
+	if ix.count == 0 {
+		return nil
+	}
+	size := uint32(ix.end - ix.base - 1)
+	t := make([]uint32, ix.count+1)
+	cur := uint32(0)
+	for n := 1; n <= ix.count; n++ {
+		next := ix.offset(n) - 1
+		if ix.offset(n) == 0 || next < cur {
+			next = cur
+		} else if next > size {
+			next = size
+		}
+		t[n] = next
+		cur = next
+	}
+	return t
+}
+
+// element mirrors cff_index_access_element, the way FreeType reads a
+// charstring: the start offset (0 means an empty element), the next
+// non-zero offset as the end, the end clamped to the INDEX data; an end
+// not after the start gives an empty element.
+func (ix *index) element(i int) []byte {
+	if i < 0 || i >= ix.count {
+		return nil
+	}
+	off1 := ix.offset(i)
+	if off1 == 0 {
+		return nil
+	}
+	var off2 uint32
+	for e := i + 1; ; e++ {
+		off2 = ix.offset(e)
+		if off2 != 0 || e >= ix.count {
+			break
+		}
+	}
+	lim := uint32(ix.end - ix.base)
+	if off2 > lim {
+		off2 = lim
+	}
+	if off2 <= off1 {
+		return nil
+	}
+	s, e := ix.base+int(off1), ix.base+int(off2)
+	return ix.data[s:e:e]
+}

@@ -1,0 +1,166 @@
+package cff
+
+import "fontvm/internal/ftmath"
+
+// Glyph loading as FreeType 2.12.1's cff_slot_load (src/cff/cffgload.c)
+// does it with the "adobe" engine (src/psaux/psft.c
+// cf2_decoder_parse_charstrings, psfont.c cf2_getGlyphOutline): the
+// charstring is run at unit scale (1/64 in 16.16) when unhinted, then
+// the outline is transformed by the font matrix and scaled by the size's
+// 16.16 scales with FT_MulFix; the advance is hmtx's, scaled the same
+// way (and rounded to whole pixels when hinting, FT_Load_Glyph's
+// ft_glyphslot_grid_fit_metrics).
+
+// A Loader runs charstrings of one Font. It holds the machines and
+// buffers, so that steady-state loading allocates nothing; it is not safe
+// for concurrent use (use one per goroutine).
+type Loader struct {
+	f   *Font
+	p   *Private
+	fd  int
+	gid int
+	b   builder
+	m   [2]machine // the glyph's, and a seac component's
+
+	errName string
+	err     *CharstringError
+
+	hinted         bool
+	scaleX, scaleY int32
+	nominalWidth   int32
+	defaultWidth   int32
+
+	bv      []int64
+	bvBuilt bool
+	bvIndex int
+	vsindex int
+	usedBV  bool
+
+	random []uint32 // per Font DICT, as FreeType keeps it per subfont across loads
+}
+
+// NewLoader returns a Loader for f.
+func NewLoader(f *Font) *Loader {
+	l := &Loader{f: f}
+	size := stackSizeCFF
+	if f.cff2 {
+		size = stackSizeCFF2
+	}
+	for i := range l.m {
+		l.m[i].l = l
+		l.m[i].size = size
+		l.m[i].stack = make([]number, 0, size)
+	}
+	l.random = make([]uint32, len(f.fds))
+	for i := range f.fds {
+		l.random[i] = f.fds[i].seed
+	}
+	return l
+}
+
+// seac returns the machine for a seac component.
+func (l *Loader) seac() *machine { return &l.m[1] }
+
+// seacComponent mirrors cf2_getSeacComponent: the charstring of the glyph
+// whose charset SID is the standard encoding's for code.
+func (l *Loader) seacComponent(code int) ([]byte, bool) {
+	g := l.f.glyphByStdCode(code)
+	if g < 0 {
+		return nil, false
+	}
+	return l.f.charStrings.element(g), true
+}
+
+// Scale is a size's horizontal and vertical 16.16 scales (font units to
+// 26.6 pixels: FT_Size_Metrics x_scale, y_scale).
+type Scale struct{ X, Y int64 }
+
+// Load loads glyph gid into out at scale sc, hinted or not (the hinter is
+// not implemented yet: hinted loads return ErrUnsupported). advance is
+// the glyph's hmtx advance in font units. Errors are *CharstringError
+// values (FreeType fails the glyph with Invalid_File_Format), or
+// ErrGlyphIndex.
+func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline) error {
+	f := l.f
+	if gid < 0 || gid >= f.charStrings.count {
+		return ErrGlyphIndex
+	}
+	if hinted {
+		return ErrUnsupported
+	}
+	l.b.reset(out)
+	out.Advance = 0
+	l.gid = gid
+	l.errName, l.err = "", nil
+	fd := f.fdSel.get(gid)
+	if fd >= len(f.fds) {
+		return &CharstringError{Glyph: gid, FreeType: "Invalid_File_Format", Msg: "FDSelect names a missing Font DICT"}
+	}
+	l.p, l.fd = &f.fds[fd], fd
+	l.hinted = false
+	l.scaleX, l.scaleY = 0x400, 0x400
+	l.nominalWidth = int32(uint32(l.p.NominalWidthX) << 16)
+	l.defaultWidth = int32(uint32(l.p.DefaultWidthX) << 16)
+	l.bvBuilt, l.usedBV, l.vsindex = false, false, l.p.Vsindex
+	m := &l.m[0]
+	m.run(f.charStrings.element(gid), false, 0, 0)
+	if l.errName == "" && l.b.err != "" {
+		l.errName = l.b.err
+		l.err = &CharstringError{Glyph: gid, FreeType: l.b.err, Msg: "outline too large"}
+	}
+	if l.err != nil {
+		l.b.reset(out)
+		return l.err
+	}
+	l.b.closeContour()
+	if err := checkOutline(out, gid); err != nil {
+		l.b.reset(out)
+		return err
+	}
+	// cff_slot_load: font matrix, offset, then the size's scales
+	mx := f.Matrix
+	adv := int64(advance)
+	if mx[0] != 0x10000 || mx[3] != 0x10000 || mx[1] != 0 || mx[2] != 0 {
+		for i, p := range out.Points {
+			out.Points[i] = Point{mulFix(p.X, mx[0]) + mulFix(p.Y, mx[2]), mulFix(p.X, mx[1]) + mulFix(p.Y, mx[3])}
+		}
+		adv = mulFix(adv, mx[0])
+	}
+	if f.Offset[0] != 0 || f.Offset[1] != 0 {
+		for i := range out.Points {
+			out.Points[i].X += f.Offset[0]
+			out.Points[i].Y += f.Offset[1]
+		}
+		adv += f.Offset[0]
+	}
+	for i, p := range out.Points {
+		out.Points[i] = Point{mulFix(p.X, sc.X), mulFix(p.Y, sc.Y)}
+	}
+	out.Advance = mulFix(adv, sc.X)
+	return nil
+}
+
+// checkOutline is FT_Outline_Check, run by FT_Load_Glyph on the result
+// (Invalid_Outline).
+func checkOutline(o *Outline, gid int) error {
+	n := len(o.Points)
+	if n == 0 && len(o.Ends) == 0 {
+		return nil
+	}
+	end0 := -1
+	end := -1
+	for _, e := range o.Ends {
+		end = e
+		if end <= end0 || end >= n {
+			return &CharstringError{Glyph: gid, FreeType: "Invalid_Outline", Msg: "inconsistent contour ends"}
+		}
+		end0 = end
+	}
+	if end != n-1 {
+		return &CharstringError{Glyph: gid, FreeType: "Invalid_Outline", Msg: "inconsistent contour ends"}
+	}
+	return nil
+}
+
+// ftmathDivFix is FT_DivFix.
+func ftmathDivFix(a, b int64) int64 { return ftmath.DivFix(a, b) }
