@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -82,8 +81,7 @@ func loadHintFont(path string) (*hint.Font, error) {
 
 func runTTPoints(args []string) error {
 	fs := newFlagSet("tt points")
-	ppem := fs.Int("ppem", 12, "pixels per em")
-	size := fs.Float64("size", 0, "pixels per em as a decimal number (26.6 precision), instead of --ppem")
+	sizes := addSizeFlags(fs, "12")
 	mode := fs.String("mode", "v40", "hinting: none, v35 or v40")
 	target := fs.String("target", "normal", "target: normal or mono")
 	glyphs := fs.String("glyphs", "", "glyph range A-B (default: all)")
@@ -92,7 +90,11 @@ func runTTPoints(args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("usage: fontvm tt points FONT --ppem N|--size PX --mode v35|v40|none [--target normal|mono] [--glyphs A-B]")
+		return usagef("usage: fontvm tt points FONT (--ppem P | --size PT --dpi X[xY]) --mode v35|v40|none [--target normal|mono] [--glyphs A-B]")
+	}
+	req, err := sizes.request()
+	if err != nil {
+		return err
 	}
 	opts, err := parseHintOptions(*mode, *target)
 	if err != nil {
@@ -102,18 +104,7 @@ func runTTPoints(args []string) error {
 	if err != nil {
 		return err
 	}
-	var in *hint.Instance
-	if *size != 0 {
-		if *size < 0 || *size > hint.MaxPPEM {
-			return usagef("--size must be in 0..%d", hint.MaxPPEM)
-		}
-		in, err = f.NewInstanceSize(int64(math.Round(*size*64)), opts)
-	} else {
-		if *ppem < 1 || *ppem > hint.MaxPPEM {
-			return usagef("--ppem must be in 1..%d", hint.MaxPPEM)
-		}
-		in, err = f.NewInstance(*ppem, opts)
-	}
+	in, err := f.NewInstanceRequest(req, opts)
 	if err != nil {
 		return err
 	}

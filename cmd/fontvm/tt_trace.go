@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 
 	"fontvm/truetype/hint"
@@ -109,8 +108,7 @@ func appendStack(b []byte, top []int64, depth int) []byte {
 
 func runTTTrace(args []string) error {
 	fs := newFlagSet("tt trace")
-	ppem := fs.Int("ppem", 12, "pixels per em")
-	size := fs.Float64("size", 0, "pixels per em as a decimal number (26.6 precision), instead of --ppem")
+	sizes := addSizeFlags(fs, "12")
 	mode := fs.String("mode", "v40", "hinting: v35 or v40")
 	target := fs.String("target", "normal", "target: normal or mono")
 	glyph := fs.Int("glyph", -1, "glyph index")
@@ -121,7 +119,11 @@ func runTTTrace(args []string) error {
 		return err
 	}
 	if len(pos) != 1 || *glyph < 0 {
-		return usagef("usage: fontvm tt trace FONT --glyph G --ppem N|--size PX --mode v35|v40 [--target normal|mono] [--json] [--programs]")
+		return usagef("usage: fontvm tt trace FONT --glyph G (--ppem P | --size PT --dpi X[xY]) --mode v35|v40 [--target normal|mono] [--json] [--programs]")
+	}
+	req, err := sizes.request()
+	if err != nil {
+		return err
 	}
 	opts, err := parseHintOptions(*mode, *target)
 	if err != nil {
@@ -134,12 +136,6 @@ func runTTTrace(args []string) error {
 	if err != nil {
 		return err
 	}
-	if *size == 0 && (*ppem < 1 || *ppem > hint.MaxPPEM) {
-		return usagef("--ppem must be in 1..%d", hint.MaxPPEM)
-	}
-	if *size < 0 || *size > hint.MaxPPEM {
-		return usagef("--size must be in 0..%d", hint.MaxPPEM)
-	}
 	if *glyph >= f.NumGlyphs() {
 		return fmt.Errorf("glyph %d out of range (font has %d)", *glyph, f.NumGlyphs())
 	}
@@ -149,12 +145,7 @@ func runTTTrace(args []string) error {
 	if *progs {
 		opts.Tracer = tr
 	}
-	var in *hint.Instance
-	if *size != 0 {
-		in, err = f.NewInstanceSize(int64(math.Round(*size*64)), opts)
-	} else {
-		in, err = f.NewInstance(*ppem, opts)
-	}
+	in, err := f.NewInstanceRequest(req, opts)
 	if err != nil {
 		return err
 	}

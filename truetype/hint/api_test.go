@@ -2,6 +2,7 @@ package hint
 
 import (
 	"errors"
+	"fontvm/size"
 	"testing"
 
 	"fontvm/internal/corpus"
@@ -189,11 +190,13 @@ func TestConcurrentInstances(t *testing.T) {
 	}
 }
 
-// TestNewInstanceSize checks NewInstanceSize's size handling: whole
-// sizes are NewInstance; sizes below a pixel are a pixel; the ppem is
-// the rounded size; integer-ppem fonts hint at the rounded scale but
-// scale unhinted outlines by the exact size.
-func TestNewInstanceSize(t *testing.T) {
+// TestNewInstanceRequest checks NewInstanceRequest's size handling:
+// whole pixel sizes at 72 dpi are NewInstance; sizes below a pixel are a
+// pixel; the ppem is the rounded size; integer-ppem fonts hint at the
+// rounded scale but scale unhinted outlines by the exact size; x and y
+// get their own scales and ppem, the interpreter the larger ppem and
+// the ratios.
+func TestNewInstanceRequest(t *testing.T) {
 	data := corpus.Load(t, corpus.GoFonts[0])
 	sf, err := sfnt.Parse(data)
 	if err != nil {
@@ -209,28 +212,40 @@ func TestNewInstanceSize(t *testing.T) {
 	var a, b Glyph
 	for _, m := range []Mode{ModeNone, ModeV40} {
 		x, _ := f.NewInstance(12, Options{Mode: m})
-		y, _ := f.NewInstanceSize(12*64, Options{Mode: m})
+		y, _ := f.NewInstanceRequest(size.Points(9*64, 96, 96), Options{Mode: m}) // 9 pt at 96 dpi: 12 px
 		for gid := 0; gid < 60; gid++ {
 			x.LoadGlyph(gid, &a)
 			y.LoadGlyph(gid, &b)
 			if a.Advance != b.Advance || len(a.Points) != len(b.Points) || (len(a.Points) > 0 && a.Points[0] != b.Points[0]) {
-				t.Fatalf("%v glyph %d: NewInstanceSize(12*64) differs from NewInstance(12)", m, gid)
+				t.Fatalf("%v glyph %d: 9 pt at 96 dpi differs from NewInstance(12)", m, gid)
 			}
 		}
 	}
-	in, err := f.NewInstanceSize(10, Options{Mode: ModeV35})
+	in, err := f.NewInstanceRequest(size.Pixels(10), Options{Mode: ModeV35})
 	if err != nil || in.PPEM() != 1 {
-		t.Errorf("size 10/64: ppem %d, %v", in.PPEM(), err)
+		t.Errorf("size 10/64: %v", err)
 	}
-	in, _ = f.NewInstanceSize(12*64+40, Options{Mode: ModeV40}) // 12.625 px
-	if in.PPEM() != 13 || in.scale != divFix(13*64, f.upem) {
-		t.Errorf("hinted 12.625 px: ppem %d scale %#x", in.PPEM(), in.scale)
+	in, _ = f.NewInstanceRequest(size.Pixels(12*64+40), Options{Mode: ModeV40}) // 12.625 px
+	if in.PPEM() != 13 || in.xScale != divFix(13*64, f.upem) || in.yScale != in.xScale {
+		t.Errorf("hinted 12.625 px: ppem %d scale %#x", in.PPEM(), in.xScale)
 	}
-	in, _ = f.NewInstanceSize(12*64+40, Options{Mode: ModeNone})
-	if in.scale != divFix(12*64+40, f.upem) {
-		t.Errorf("unhinted 12.625 px: scale %#x", in.scale)
+	in, _ = f.NewInstanceRequest(size.Pixels(12*64+40), Options{Mode: ModeNone})
+	if in.xScale != divFix(12*64+40, f.upem) || in.yScale != in.xScale {
+		t.Errorf("unhinted 12.625 px: scale %#x", in.xScale)
 	}
-	if _, err := f.NewInstanceSize(0x10000*64, Options{}); !errors.Is(err, ErrArgument) {
+	// 12 pt at 96 x 72 dpi: 16 x 12 ppem; the interpreter sees 16 ppem,
+	// the y ratio 12/16 and the stretched routines.
+	in, _ = f.NewInstanceRequest(size.Points(12*64, 96, 72), Options{Mode: ModeV35})
+	m := in.SizeMetrics()
+	if m.XPPEM != 16 || m.YPPEM != 12 || in.PPEM() != 16 || in.xScale != divFix(16*64, f.upem) || in.yScale != divFix(12*64, f.upem) ||
+		!in.e.stretched || in.e.xRatio != 0x10000 || in.e.yRatio != 0xC000 || in.e.pointSize != 16*64*72/96 {
+		t.Errorf("12 pt at 96x72 dpi: %+v, ppem %d, scales %#x %#x, exec %v %#x %#x %d", m, in.PPEM(), in.xScale, in.yScale,
+			in.e.stretched, in.e.xRatio, in.e.yRatio, in.e.pointSize)
+	}
+	if _, err := f.NewInstanceRequest(size.Pixels(0x10000*64), Options{}); !errors.Is(err, ErrArgument) || Name(err) != "Invalid_Pixel_Size" {
 		t.Errorf("65536 px: %v", err)
+	}
+	if _, err := f.NewInstanceRequest(size.Points(64, 1, 1), Options{}); !errors.Is(err, ErrArgument) || Name(err) != "Invalid_PPem" {
+		t.Errorf("1 pt at 1 dpi: %v", err)
 	}
 }

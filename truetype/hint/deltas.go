@@ -46,7 +46,7 @@ func deltaSkip(nump uint64, args int) int {
 // the pairs are only popped.
 func (e *exec) insDELTAP(a []int64) {
 	nump := uint64(a[0])
-	want := deltaWant(e.opcode, e.ppem, e.gs.deltaBase)
+	want := deltaWant(e.opcode, e.curPPEM(), e.gs.deltaBase)
 	args := e.args
 	if want > 15 {
 		e.args = deltaSkip(nump, args)
@@ -84,7 +84,7 @@ func (e *exec) insDELTAP(a []int64) {
 
 // insDELTAC is DELTAC[123].
 func (e *exec) insDELTAC(a []int64) {
-	p := uint64(e.ppem)
+	p := uint64(e.curPPEM())
 	nump := uint64(a[0])
 	for k := uint64(1); k <= nump; k++ {
 		if e.args < 2 {

@@ -114,11 +114,15 @@ type exec struct {
 	numGlyphs      int
 
 	// metrics (exec->metrics, exec->tt_metrics)
-	ppem      int64
-	scale     int64 // tt_metrics.scale
+	ppem      int64 // tt_metrics.ppem: the larger of x_ppem and y_ppem
+	scale     int64 // tt_metrics.scale: the scale of that axis (CVT, WCVTF, SSW)
 	xScale    int64 // metrics.x_scale as used by MD/MDRP/IP
 	yScale    int64
-	pointSize int64
+	pointSize int64 // size->point_size (MPS in v40)
+	// stretched says that x_ppem != y_ppem: FreeType's stretched
+	// routines apply (aspect.go), with tt_metrics.x_ratio and y_ratio.
+	stretched      bool
+	xRatio, yRatio int64
 
 	// graphics state and rounding
 	gs                       graphicsState
@@ -302,7 +306,8 @@ func (e *exec) run() errCode {
 	e.err = errOK
 
 	var c errCode
-	if e.tracer != nil {
+	if e.tracer != nil || e.stretched {
+		// (non-square pixels: aspect.go)
 		c = e.runTraced()
 	} else {
 		c = e.runFast()
@@ -531,10 +536,10 @@ func (e *exec) dispatch(a []int64) {
 	case 0x49, 0x4A:
 		e.insMD(a)
 	case 0x4B: // MPPEM, pushes 1
-		a[0] = e.ppem
+		a[0] = e.curPPEM()
 	case 0x4C: // MPS, pushes 1: v35 the ppem, v40 the point size in 26.6 (FreeType)
 		if e.version == 35 {
-			a[0] = e.ppem
+			a[0] = e.curPPEM()
 		} else {
 			a[0] = e.pointSize
 		}

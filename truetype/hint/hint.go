@@ -14,7 +14,9 @@
 //
 // Every 26.6 point, every contour end and the advance agree with
 // FreeType's FT_Load_Glyph(FT_LOAD_NO_BITMAP | FT_LOAD_NO_AUTOHINT |
-// target) on a size set with FT_Set_Pixel_Sizes(face, 0, ppem).
+// target) on a size set with FT_Set_Char_Size (NewInstanceRequest: any
+// char size and resolutions, fractional and non-square sizes included)
+// or FT_Set_Pixel_Sizes(face, 0, ppem) (NewInstance).
 package hint
 
 import (
@@ -23,6 +25,7 @@ import (
 	"strings"
 
 	"fontvm/sfnt"
+	"fontvm/size"
 )
 
 // Mode selects the hinting engine.
@@ -119,6 +122,7 @@ type Font struct {
 	hheaDesc     int16
 	isFixedPitch bool
 	hdmx         [][]byte // records: ppem, max width, widths[numGlyphs]
+	sizeFace     sizeFace // what size metrics are computed from (size.go)
 
 	// The metrics tables as sfnt's HMetric and VMetric read them (see
 	// tableMetric): hmtx with hhea.numberOfHMetrics long metrics, vmtx
@@ -187,6 +191,7 @@ func NewFont(f *sfnt.Font) (*Font, error) {
 		ft.isFixedPitch = t[12]|t[13]|t[14]|t[15] != 0
 	}
 	ft.hdmx = loadHdmx(f.Table(sfnt.MakeTag("hdmx")), ft.numGlyphs)
+	ft.sizeFace = newSizeFace(f)
 	asc, desc := ft.hheaAsc, ft.hheaDesc
 	if ft.os2Valid {
 		asc, desc = ft.typoAsc, ft.typoDesc
@@ -234,48 +239,49 @@ func loadHdmx(t []byte, numGlyphs int) [][]byte {
 // NumGlyphs returns the number of glyphs.
 func (f *Font) NumGlyphs() int { return f.numGlyphs }
 
-// MaxPPEM is the largest ppem NewInstance accepts.
-const MaxPPEM = 0xFFFF
+// MaxPPEM is the largest ppem NewInstance accepts (and the largest x
+// or y ppem of any instance: FT_Request_Metrics' limit).
+const MaxPPEM = size.MaxPPEM
 
 // NewInstance returns the font at ppem pixels per em (x and y) in the
-// given mode. For hinted modes it runs fpgm and prep as FreeType runs
-// them for a fresh size. A failing fpgm or prep does not fail
-// NewInstance: as in FreeType, it makes every hinted LoadGlyph fail with
-// that error (see ProgramErr). The error is for bad arguments only.
+// given mode: NewInstanceRequest(size.Pixels(ppem*64), opts), the size
+// FT_Set_Pixel_Sizes(face, 0, ppem) sets.
 func (f *Font) NewInstance(ppem int, opts Options) (*Instance, error) {
 	if ppem < 1 || ppem > MaxPPEM {
 		return nil, &Error{Code: "Invalid_Argument", Glyph: -1, Detail: fmt.Sprintf("ppem %d out of range", ppem), kind: ErrArgument}
 	}
-	return f.NewInstanceSize(int64(ppem)<<6, opts)
+	return f.NewInstanceRequest(size.Pixels(int64(ppem)<<6), opts)
 }
 
-// NewInstanceSize is NewInstance for a size in pixels per em as a 26.6
-// value (ppem*64 for whole sizes), as FreeType's
-// FT_Set_Char_Size(face, 0, size, 72, 72) sets it: sizes below one
-// pixel become one pixel; the ppem the instructions see (MPPEM) is the
-// size rounded; the outline scale is size/upem, or ppem/upem when the
-// font's head.flags bit 3 asks for integer scaling and the glyph is
-// hinted.
-func (f *Font) NewInstanceSize(size int64, opts Options) (*Instance, error) {
-	if size < 64 {
-		size = 64
-	}
-	ppem := (size + 32) >> 6
-	if ppem > MaxPPEM {
-		return nil, &Error{Code: "Invalid_Pixel_Size", Glyph: -1, Detail: fmt.Sprintf("size %d/64 out of range", size), kind: ErrArgument}
-	}
+// NewInstanceRequest returns the font at the size req asks for (any
+// char size and resolutions, as FT_Set_Char_Size with req's fields
+// sets it; see package size) in the given mode. The size model is
+// FreeType's tt_size_request (see SizeMetrics): unhinted outlines are
+// scaled by the request's exact x and y scales; hinted ones by scales
+// from the rounded ppem when the font's head.flags bit 3 asks for
+// integer ppem; with x and y ppem different, the instructions see
+// FreeType's stretched CVT and ppem. For hinted modes it runs fpgm and
+// prep as FreeType runs them for a fresh size. A failing fpgm or prep
+// does not fail NewInstanceRequest: as in FreeType, it makes every
+// hinted LoadGlyph fail with that error (see ProgramErr). The error is
+// for requests FreeType refuses (Invalid_Argument, Invalid_Pixel_Size,
+// Invalid_PPem) and bad options.
+func (f *Font) NewInstanceRequest(req size.Request, opts Options) (*Instance, error) {
 	if opts.Mode < ModeNone || opts.Mode > ModeV40 || opts.Target < TargetNormal || opts.Target > TargetMono {
 		return nil, &Error{Code: "Invalid_Argument", Glyph: -1, Detail: "bad options", kind: ErrArgument}
 	}
-	in := &Instance{font: f, ppem: int(ppem), opts: opts}
-	in.ld.sizeHint = newSizeHint(f.maxp)
-	// FT_Request_Metrics, then tt_size_reset for hinted loads.
-	in.scale = divFix(size, f.upem)
-	if opts.Mode != ModeNone && f.headFlags&sfnt.HeadFlagIntegerPPEM != 0 {
-		in.scale = divFix(ppem<<6, f.upem)
+	sm, err := f.newSizeModel(req)
+	if err != nil {
+		return nil, err
 	}
-	s32 := int64(int32(in.scale))
-	in.smallScale = s32 > 0 && s32 < 1<<16
+	in := &Instance{font: f, req: req, sm: sm, ppem: int(sm.ppem), opts: opts}
+	in.ld.sizeHint = newSizeHint(f.maxp)
+	// tt_glyph_load: hinted loads use the hinted metrics, unhinted
+	// ones the public ones.
+	m := in.SizeMetrics()
+	in.xScale, in.yScale = m.XScale, m.YScale
+	s32 := int64(int32(in.xScale))
+	in.smallScale = in.xScale == in.yScale && s32 > 0 && s32 < 1<<16
 	if opts.Tracer != nil {
 		in.SetTracer(opts.Tracer)
 	}
@@ -319,12 +325,16 @@ func (in *Instance) setupLoader() {
 
 // An Instance is a font at one size in one mode, ready to load glyphs.
 type Instance struct {
-	font  *Font
-	ppem  int
-	opts  Options
-	scale int64 // x_scale = y_scale, 16.16
-	// smallScale says 0 < int32(scale) < 1.0, where the loader scales
-	// with the shorter loops (see scaleSmall).
+	font *Font
+	req  size.Request
+	sm   sizeModel
+	ppem int // tt_metrics.ppem: the larger of x and y ppem
+	opts Options
+	// xScale and yScale scale the outlines (16.16): the hinted
+	// metrics' for hinted modes, the public ones for ModeNone.
+	xScale, yScale int64
+	// smallScale says xScale = yScale and 0 < int32(xScale) < 1.0,
+	// where the loader scales with the shorter loops (see scaleSmall).
 	smallScale bool
 
 	e       exec
@@ -350,7 +360,9 @@ type Instance struct {
 // successfully or the mode is ModeNone.
 func (in *Instance) ProgramErr() error { return in.progErr }
 
-// PPEM returns the instance's pixels per em.
+// PPEM returns the instance's pixels per em: the larger of its x and y
+// ppem (FreeType's tt_metrics.ppem, which MPPEM returns for square
+// pixels). SizeMetrics has both.
 func (in *Instance) PPEM() int { return in.ppem }
 
 // Options returns the instance's options.
@@ -385,8 +397,9 @@ func (in *Instance) setupBytecode() {
 	}
 	e.twilightFull = nTw
 	e.ranges[rangeFont] = f.fpgm
-	// TT_Load_Context for fpgm: metrics zeroed by tt_size_run_fpgm.
-	e.pointSize = int64(in.ppem) * 64
+	// TT_Load_Context for fpgm: metrics zeroed by tt_size_run_fpgm
+	// (square: x_ppem = y_ppem = 0).
+	e.pointSize = in.sm.pointSize
 	e.period, e.phase, e.threshold = 64, 0, 0
 	e.fDotP = 0x4000
 	e.gs = defaultGraphicsState
@@ -430,8 +443,9 @@ func (in *Instance) setupBytecode() {
 		}
 	}
 	if w := f.hdmx; w != nil {
+		// tt_face_get_device_metrics at x_ppem
 		for _, r := range w {
-			if int(r[0]) == in.ppem {
+			if int(r[0]) == in.sm.hinted.XPPEM {
 				in.widths = r[2:]
 				break
 			}
@@ -445,7 +459,7 @@ func (in *Instance) setupBytecode() {
 func (in *Instance) runPrep() error {
 	f := in.font
 	e := &in.e
-	s := in.scale >> 6
+	s := in.sm.scale >> 6
 	for i, v := range f.cvt {
 		e.cvt[i] = mulFix(v, s)
 	}
@@ -482,12 +496,18 @@ func (e *exec) loadContext() {
 	e.zp0, e.zp1, e.zp2 = &e.pts, &e.pts, &e.pts
 }
 
+// setMetrics is TT_Load_Context's copy of the size's metrics (the
+// hinted ones, tt_size_reset's) and tt_metrics, and TT_RunIns' choice of
+// the stretched routines for non-square pixels (aspect.go).
 func (e *exec) setMetrics(in *Instance) {
-	e.ppem = int64(in.ppem)
-	e.scale = in.scale
-	e.xScale = in.scale
-	e.yScale = in.scale
-	e.pointSize = int64(in.ppem) * 64
+	sm := &in.sm
+	e.ppem = sm.ppem
+	e.scale = sm.scale
+	e.xScale = sm.hinted.XScale
+	e.yScale = sm.hinted.YScale
+	e.pointSize = sm.pointSize
+	e.stretched = sm.hinted.XPPEM != sm.hinted.YPPEM
+	e.xRatio, e.yRatio = sm.xRatio, sm.yRatio
 }
 
 func (e *exec) progError(p Program, c errCode) error {

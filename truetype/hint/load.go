@@ -435,7 +435,7 @@ func (in *Instance) loadComposite(gid uint16, g *sfnt.Glyph, depth int) error {
 		// scalePP for the two phantom points LoadGlyph reads after a
 		// direct composite (pp1.x, pp2.x): loadCompositeDirect leaves
 		// pp3 and pp4, which nothing reads then, unscaled.
-		ld.pp1.x, ld.pp2.x = mulFix(ld.pp1.x, in.scale), mulFix(ld.pp2.x, in.scale)
+		ld.pp1.x, ld.pp2.x = mulFix(ld.pp1.x, in.xScale), mulFix(ld.pp2.x, in.xScale)
 		return in.loadCompositeDirect(g)
 	}
 	in.scalePP()
@@ -528,7 +528,7 @@ func (in *Instance) loadCompositeDirect(g *sfnt.Glyph) error {
 func (in *Instance) directComponents(g *sfnt.Glyph) error {
 	ld := &in.ld
 	x1, x2 := ld.pp1.x, ld.pp2.x
-	s32 := int64(int32(in.scale))
+	s32 := int64(int32(in.xScale)) // = yScale (smallScale)
 	roundX := ld.hinted && in.e.version == 35
 	for i := range g.Components {
 		c := &g.Components[i]
@@ -657,15 +657,17 @@ func storeMovedVec(out []Point, cur []vec, tags []uint8, x, y int64) {
 	}
 }
 
+// scalePP scales the phantom points as load_truetype_glyph does for an
+// empty or composite glyph: x by x_scale, y by y_scale.
 func (in *Instance) scalePP() {
 	ld := &in.ld
-	s := in.scale
-	ld.pp1.x = mulFix(ld.pp1.x, s)
-	ld.pp2.x = mulFix(ld.pp2.x, s)
-	ld.pp3.x = mulFix(ld.pp3.x, s)
-	ld.pp3.y = mulFix(ld.pp3.y, s)
-	ld.pp4.x = mulFix(ld.pp4.x, s)
-	ld.pp4.y = mulFix(ld.pp4.y, s)
+	sx, sy := in.xScale, in.yScale
+	ld.pp1.x = mulFix(ld.pp1.x, sx)
+	ld.pp2.x = mulFix(ld.pp2.x, sx)
+	ld.pp3.x = mulFix(ld.pp3.x, sx)
+	ld.pp3.y = mulFix(ld.pp3.y, sy)
+	ld.pp4.x = mulFix(ld.pp4.x, sx)
+	ld.pp4.y = mulFix(ld.pp4.y, sy)
 }
 
 // addContours appends room for nc contour ends to ld.contours and
@@ -722,12 +724,12 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 		z.org, z.cur, z.orus, z.tags = ld.org[base:], ld.cur[base:], ld.orus[base:], ld.tags[base:]
 		ld.zoneOK, ld.zoneBase = true, base
 	}
-	s := in.scale
+	sx, sy := in.xScale, in.yScale
 	cur, org, orus, tags := z.cur[:m], z.org[:m], z.orus[:m], z.tags[:m]
 	if in.smallScale {
-		loadPointsOrgSmall(cur[:n], org[:n], orus[:n], g.X, g.Y, s)
+		loadPointsOrgSmall(cur[:n], org[:n], orus[:n], g.X, g.Y, sx)
 	} else {
-		loadPointsOrg(cur[:n], org[:n], orus[:n], g.X, g.Y, s)
+		loadPointsOrg(cur[:n], org[:n], orus[:n], g.X, g.Y, sx, sy)
 	}
 	onBits(tags[:n], g.Flags)
 	binary.LittleEndian.PutUint32(tags[n:], 0)
@@ -736,9 +738,7 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) {
 	// pp3.x = pp4.x; FT_MulFix as scaleFUnits)
 	pu, pc, po := (*[4]vec)(orus[n:]), (*[4]vec)(cur[n:]), (*[4]vec)(org[n:])
 	pu[0], pu[1], pu[2], pu[3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
-	s32 := int64(int32(s))
-	x1, x2 := scaleFUnits(int32(ld.pp1.x), s32), scaleFUnits(int32(ld.pp2.x), s32)
-	x3, y3, y4 := scaleFUnits(int32(ld.pp3.x), s32), scaleFUnits(int32(ld.pp3.y), s32), scaleFUnits(int32(ld.pp4.y), s32)
+	x1, x2, x3, y3, y4 := in.scalePhantoms()
 	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
 	pc[0], pc[1], pc[2], pc[3] = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
 	po[0], po[1], po[2], po[3] = vec{x1, 0}, vec{x2, 0}, vec{x3, y3}, vec{x3, y4}
@@ -779,7 +779,7 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) error {
 	for i, e := range g.EndPts[:len(ends)] {
 		ends[i] = int(e) + base
 	}
-	s := in.scale
+	s := in.xScale // with smallScale, also yScale
 	if a := g.CoordWindow(); a != nil && in.smallScale && len(g.X) != n {
 		var xs, ys int
 		if ld.direct && depth == 1 {
@@ -810,15 +810,13 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) error {
 			if in.smallScale {
 				loadPointsSmall(ld.cur[base:base+n], g.X, g.Y, s)
 			} else {
-				loadPoints(ld.cur[base:base+n], g.X, g.Y, s)
+				loadPoints(ld.cur[base:base+n], g.X, g.Y, s, in.yScale)
 			}
 			onBits(ld.tags[base:base+n], g.Flags)
 		}
 	}
 	// the phantom points scaled as in loadSimpleProgram
-	s32 := int64(int32(s))
-	x1, x2 := scaleFUnits(int32(ld.pp1.x), s32), scaleFUnits(int32(ld.pp2.x), s32)
-	x3, y3, y4 := scaleFUnits(int32(ld.pp3.x), s32), scaleFUnits(int32(ld.pp3.y), s32), scaleFUnits(int32(ld.pp4.y), s32)
+	x1, x2, x3, y3, y4 := in.scalePhantoms()
 	if ld.hinted {
 		in.sizeScan()
 		if e := &in.e; !(e.version == 40 && e.backwardCompat) {
@@ -844,7 +842,7 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) error {
 // glyph with instructions, when not hinting).
 func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) error {
 	ld := &in.ld
-	s := in.scale
+	s := in.xScale // with smallScale, also yScale
 	s32 := int64(int32(s))
 	x1, x2 := scaleFUnits(int32(ld.pp1.x), s32), scaleFUnits(int32(ld.pp2.x), s32)
 	if ld.hinted {
@@ -886,7 +884,7 @@ func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) error {
 		if in.smallScale {
 			storeScaledMoved(out.Points, g.X, g.Y, g.Flags, s, 0x8000-x1<<16, 0x8000)
 		} else {
-			storeScaled(out.Points, g.X, g.Y, g.Flags, s, x1)
+			storeScaled(out.Points, g.X, g.Y, g.Flags, s, in.yScale, x1)
 		}
 	}
 	ld.stored, ld.endsStored = true, true
@@ -896,33 +894,46 @@ func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) error {
 }
 
 // storeScaled is loadPoints followed by LoadGlyph's output copy: the points xs, ys
-// (font units) scaled by s and shifted left by dx, with the on-curve
+// (font units) scaled by sx and sy and shifted left by dx, with the on-curve
 // bits of flags, in out (len(xs) == len(ys) == len(flags) == len(out)).
-func storeScaled(out []Point, xs, ys []int32, flags []uint8, s, dx int64) {
+func storeScaled(out []Point, xs, ys []int32, flags []uint8, sx, sy, dx int64) {
 	xs = xs[:len(out)]
 	ys = ys[:len(out)]
 	flags = flags[:len(out)]
-	s32 := int64(int32(s))
+	sx32, sy32 := int64(int32(sx)), int64(int32(sy))
 	for i := range out {
 		// Field by field through p: a composite literal made the
 		// compiler spill registers in this loop.
 		p := &out[i]
-		p.X = sub(scaleFUnits(xs[i], s32), dx)
-		p.Y = scaleFUnits(ys[i], s32)
+		p.X = sub(scaleFUnits(xs[i], sx32), dx)
+		p.Y = scaleFUnits(ys[i], sy32)
 		p.On = flags[i]&tagOn != 0
 	}
 }
 
-// loadPoints stores the points xs, ys (font units) scaled by s in cur:
-// the FT_MulFix scaling of TT_Process_Simple_Glyph. len(cur) <=
+// loadPoints stores the points xs, ys (font units) scaled by sx and sy
+// in cur: the FT_MulFix scaling of TT_Process_Simple_Glyph. len(cur) <=
 // len(xs), len(ys).
-func loadPoints(cur []vec, xs, ys []int32, s int64) {
+func loadPoints(cur []vec, xs, ys []int32, sx, sy int64) {
 	xs = xs[:len(cur)]
 	ys = ys[:len(cur)]
-	s32 := int64(int32(s))
+	sx32, sy32 := int64(int32(sx)), int64(int32(sy))
 	for i, x := range xs {
-		cur[i] = vec{scaleFUnits(x, s32), scaleFUnits(ys[i], s32)}
+		cur[i] = vec{scaleFUnits(x, sx32), scaleFUnits(ys[i], sy32)}
 	}
+}
+
+// scalePhantoms returns the loader's phantom points (in font units,
+// with pp1.y = pp2.y = 0 and pp3.x = pp4.x, as load sets them) scaled
+// as TT_Process_Simple_Glyph scales them with the outline: pp1.x,
+// pp2.x, pp3.x (= pp4.x) by x_scale, pp3.y, pp4.y by y_scale.
+func (in *Instance) scalePhantoms() (x1, x2, x3, y3, y4 int64) {
+	ld := &in.ld
+	sx32, sy32 := int64(int32(in.xScale)), int64(int32(in.yScale))
+	x1, x2 = scaleFUnits(int32(ld.pp1.x), sx32), scaleFUnits(int32(ld.pp2.x), sx32)
+	x3 = scaleFUnits(int32(ld.pp3.x), sx32)
+	y3, y4 = scaleFUnits(int32(ld.pp3.y), sy32), scaleFUnits(int32(ld.pp4.y), sy32)
+	return x1, x2, x3, y3, y4
 }
 
 // scaleFUnits is mulFix(int64(a), s) with s32 = int64(int32(s)) computed
@@ -935,16 +946,16 @@ func scaleFUnits(a int32, s32 int64) int64 {
 
 // loadPointsOrg is loadPoints that also stores the unscaled points in
 // orus and the scaled ones in org (len(org), len(orus) >= len(cur)).
-func loadPointsOrg(cur, org, orus []vec, xs, ys []int32, s int64) {
+func loadPointsOrg(cur, org, orus []vec, xs, ys []int32, sx, sy int64) {
 	xs = xs[:len(cur)]
 	ys = ys[:len(cur)]
 	org = org[:len(cur)]
 	orus = orus[:len(cur)]
-	s32 := int64(int32(s))
+	sx32, sy32 := int64(int32(sx)), int64(int32(sy))
 	for i, x32 := range xs {
 		y32 := ys[i]
 		orus[i] = vec{int64(x32), int64(y32)}
-		v := vec{scaleFUnits(x32, s32), scaleFUnits(y32, s32)}
+		v := vec{scaleFUnits(x32, sx32), scaleFUnits(y32, sy32)}
 		cur[i] = v
 		org[i] = v
 	}
@@ -1061,7 +1072,7 @@ func (in *Instance) hintGlyph(composite bool, ins []byte) {
 		copy(z.orus[:n], cur)
 		e.xScale, e.yScale = 0x10000, 0x10000
 	} else {
-		e.xScale, e.yScale = in.scale, in.scale
+		e.xScale, e.yScale = in.xScale, in.yScale
 	}
 	pp := (*[4]vec)(cur[n-4:])
 	pp[0].x = pixRound(pp[0].x)
@@ -1153,8 +1164,8 @@ func (in *Instance) componentOffset(c *sfnt.Component, haveScale bool, xx, xy, y
 		x = mulFix(x, hypot(xx, xy))
 		y = mulFix(y, hypot(yy, yx))
 	}
-	x = mulFix(x, in.scale)
-	y = mulFix(y, in.scale)
+	x = mulFix(x, in.xScale)
+	y = mulFix(y, in.yScale)
 	if c.Flags&sfnt.ROUND_XY_TO_GRID != 0 && in.ld.hinted {
 		if in.e.version == 35 {
 			x = pixRound(x)

@@ -434,13 +434,13 @@ func TestSmallScaleLoops(t *testing.T) {
 			xs[i], ys[i], flags[i] = int32(rng.Uint32())>>uint(rng.Intn(32)), int32(rng.Uint32())>>uint(rng.Intn(32)), uint8(rng.Uint32())
 		}
 		p1, p2 := make([]Point, n), make([]Point, n)
-		storeScaled(p1, xs, ys, flags, s, dx)
+		storeScaled(p1, xs, ys, flags, s, s, dx)
 		storeScaledMoved(p2, xs, ys, flags, s, 0x8000-dx<<16, 0x8000)
 		c1, c2 := make([]vec, n), make([]vec, n)
-		loadPoints(c1, xs, ys, s)
+		loadPoints(c1, xs, ys, s, s)
 		loadPointsSmall(c2, xs, ys, s)
 		o1, o2, u1, u2, d2 := make([]vec, n), make([]vec, n), make([]vec, n), make([]vec, n), make([]vec, n)
-		loadPointsOrg(d2, o1, u1, xs, ys, s)
+		loadPointsOrg(d2, o1, u1, xs, ys, s, s)
 		loadPointsOrgSmall(c2, o2, u2, xs, ys, s)
 		for i := 0; i < n; i++ {
 			if p1[i] != p2[i] || c1[i] != c2[i] || o1[i] != o2[i] || u1[i] != u2[i] || d2[i] != c1[i] || o1[i] != c1[i] {

@@ -198,18 +198,18 @@ func (ld *refLoader) load(gid uint16, depth int) error {
 }
 
 func (ld *refLoader) scalePP() {
-	s := ld.in.scale
-	ld.pp1.x = mulFix(ld.pp1.x, s)
-	ld.pp2.x = mulFix(ld.pp2.x, s)
-	ld.pp3.x = mulFix(ld.pp3.x, s)
-	ld.pp3.y = mulFix(ld.pp3.y, s)
-	ld.pp4.x = mulFix(ld.pp4.x, s)
-	ld.pp4.y = mulFix(ld.pp4.y, s)
+	sx, sy := ld.in.xScale, ld.in.yScale
+	ld.pp1.x = mulFix(ld.pp1.x, sx)
+	ld.pp2.x = mulFix(ld.pp2.x, sx)
+	ld.pp3.x = mulFix(ld.pp3.x, sx)
+	ld.pp3.y = mulFix(ld.pp3.y, sy)
+	ld.pp4.x = mulFix(ld.pp4.x, sx)
+	ld.pp4.y = mulFix(ld.pp4.y, sy)
 }
 
 // loadSimple is TT_Load_Simple_Glyph and TT_Process_Simple_Glyph.
 func (ld *refLoader) loadSimple(gid int, g *sfnt.Glyph) error {
-	s := ld.in.scale
+	sx, sy := ld.in.xScale, ld.in.yScale
 	n := len(g.X)
 	nc := len(g.EndPts)
 	base := ld.nPoints
@@ -222,16 +222,16 @@ func (ld *refLoader) loadSimple(gid int, g *sfnt.Glyph) error {
 	}
 	for i := 0; i < n; i++ {
 		ld.orus[base+i] = vec{int64(g.X[i]), int64(g.Y[i])}
-		ld.cur[base+i] = vec{mulFix(int64(g.X[i]), s), mulFix(int64(g.Y[i]), s)}
+		ld.cur[base+i] = vec{mulFix(int64(g.X[i]), sx), mulFix(int64(g.Y[i]), sy)}
 		ld.tags[base+i] = g.Flags[i] & tagOn
 	}
 	m := n + 4
 	ld.orus[base+n], ld.orus[base+n+1], ld.orus[base+n+2], ld.orus[base+n+3] = ld.pp1, ld.pp2, ld.pp3, ld.pp4
 	pp := ld.cur[base+n : base+m]
-	pp[0] = vec{mulFix(ld.pp1.x, s), mulFix(ld.pp1.y, s)}
-	pp[1] = vec{mulFix(ld.pp2.x, s), mulFix(ld.pp2.y, s)}
-	pp[2] = vec{mulFix(ld.pp3.x, s), mulFix(ld.pp3.y, s)}
-	pp[3] = vec{mulFix(ld.pp4.x, s), mulFix(ld.pp4.y, s)}
+	pp[0] = vec{mulFix(ld.pp1.x, sx), mulFix(ld.pp1.y, sy)}
+	pp[1] = vec{mulFix(ld.pp2.x, sx), mulFix(ld.pp2.y, sy)}
+	pp[2] = vec{mulFix(ld.pp3.x, sx), mulFix(ld.pp3.y, sy)}
+	pp[3] = vec{mulFix(ld.pp4.x, sx), mulFix(ld.pp4.y, sy)}
 	ld.tags[base+n], ld.tags[base+n+1], ld.tags[base+n+2], ld.tags[base+n+3] = 0, 0, 0, 0
 	ld.pp1, ld.pp2, ld.pp3, ld.pp4 = pp[0], pp[1], pp[2], pp[3]
 	if ld.hinted {
@@ -265,7 +265,7 @@ func (ld *refLoader) hintGlyph(z *zone, composite bool, ins []byte) {
 		e.xScale, e.yScale = 0x10000, 0x10000
 		copy(z.orus[:n], z.cur[:n])
 	} else {
-		e.xScale, e.yScale = in.scale, in.scale
+		e.xScale, e.yScale = in.xScale, in.yScale
 	}
 	z.cur[n-4].x = pixRound(z.cur[n-4].x)
 	z.cur[n-3].x = pixRound(z.cur[n-3].x)
@@ -327,8 +327,8 @@ func (ld *refLoader) processComponent(gid int, c *sfnt.Component, startPoint, nu
 			x = mulFix(x, hypot(xx, xy))
 			y = mulFix(y, hypot(yy, yx))
 		}
-		x = mulFix(x, in.scale)
-		y = mulFix(y, in.scale)
+		x = mulFix(x, in.xScale)
+		y = mulFix(y, in.yScale)
 		if c.Flags&sfnt.ROUND_XY_TO_GRID != 0 && ld.hinted {
 			if in.e.version == 35 {
 				x = pixRound(x)

@@ -210,6 +210,9 @@ func (e *exec) insMIAP(a []int64) {
 		return
 	}
 	dist := e.cvt[cvtEntry]
+	if e.stretched {
+		dist = e.stretchCVT(dist) // Read_CVT_Stretched
+	}
 	z := e.zp0
 	if e.gs.gep0 == 0 {
 		z.org[p].x = mulFix14(dist, e.gs.freeVector.x)
@@ -358,6 +361,9 @@ func (e *exec) insMIRP(a []int64) {
 	var cvtDist int64
 	if cvtEntry != 0 {
 		cvtDist = e.cvt[cvtEntry-1]
+		if e.stretched {
+			cvtDist = e.stretchCVT(cvtDist) // Read_CVT_Stretched
+		}
 	}
 	delta := sub(cvtDist, e.gs.singleWidthValue)
 	if delta < 0 {

@@ -47,7 +47,11 @@ func (e *exec) insWCVTP(a []int64) {
 		return
 	}
 	e.modifyCVTCheck()
-	e.cvt[i] = a[1]
+	v := a[1]
+	if e.stretched {
+		v = e.unstretchCVT(v) // Write_CVT_Stretched
+	}
+	e.cvt[i] = v
 }
 
 // insWCVTF is WCVTF (0x70, pops 2): cvt[a[0]] = a[1] in font units,
@@ -68,11 +72,18 @@ func (e *exec) insRCVT(a []int64) {
 		return
 	}
 	a[0] = e.cvt[i]
+	if e.stretched {
+		a[0] = e.stretchCVT(a[0]) // Read_CVT_Stretched
+	}
 }
 
-// moveCVT is Move_CVT (used by DELTAC): cvt[i] += v.
+// moveCVT is Move_CVT (used by DELTAC): cvt[i] += v; for non-square
+// pixels Move_CVT_Stretched, which adds v divided by the current ratio.
 func (e *exec) moveCVT(i uint64, v int64) {
 	e.modifyCVTCheck()
+	if e.stretched {
+		v = e.unstretchCVT(v)
+	}
 	e.cvt[i] = int64(uint64(e.cvt[i]) + uint64(v))
 }
 
