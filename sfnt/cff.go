@@ -5,11 +5,9 @@ package sfnt
 // "CFF2" table, which package fontvm/cff reads. GlyphData and LoadGlyph
 // refuse them (ErrUnsupported); Table returns their outline tables.
 
-// Tags of the CFF outline tables.
-var (
-	TagCFF  = MakeTag("CFF ")
-	TagCFF2 = MakeTag("CFF2")
-)
+// TagCFF is the tag of the CFF outline table (TagCFF2 is with the
+// variation tables).
+var TagCFF = MakeTag("CFF ")
 
 // IsCFF reports whether the font is CFF-flavoured: sfnt version "OTTO",
 // or a CFF or CFF2 table without glyf (FreeType's sfnt loader picks the
