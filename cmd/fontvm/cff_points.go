@@ -4,13 +4,12 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
 	"fontvm/cff"
-	"fontvm/internal/ftmath"
 	"fontvm/sfnt"
+	"fontvm/size"
 )
 
 func init() {
@@ -24,46 +23,105 @@ const (
 	ftErrInvalidOutline    = 20
 )
 
-// cffRequest is the char-size request of ftpoints2: FT_Set_Char_Size(face,
-// 0, h, dx, dy) with h the size in 26.6 points.
-type cffRequest struct {
-	height int64 // 26.6 points
-	dx, dy int64 // resolution
-}
-
-// parseCFFSize reads --ppem or --size/--dpi as ftpoints2 does.
-func parseCFFSize(ppem, size float64, dpi string) (cffRequest, error) {
-	if size > 0 {
-		dx, dy := int64(72), int64(72)
+// parseCFFSize reads --ppem or --size/--dpi as ftpoints2 does: the
+// size rounded to 26.6 (FT_Set_Char_Size(face, 0, h, dx, dy); 72 dpi for
+// --ppem).
+func parseCFFSize(ppem, sz float64, dpi string) (size.Request, error) {
+	if sz > 0 {
+		dx, dy := uint32(72), uint32(72)
 		if dpi != "" {
 			a, b, found := strings.Cut(dpi, "x")
 			x, err := strconv.Atoi(a)
 			if err != nil || x <= 0 {
-				return cffRequest{}, usagef("bad --dpi %q", dpi)
+				return size.Request{}, usagef("bad --dpi %q", dpi)
 			}
-			dx, dy = int64(x), int64(x)
+			dx, dy = uint32(x), uint32(x)
 			if found {
 				y, err := strconv.Atoi(b)
 				if err != nil || y <= 0 {
-					return cffRequest{}, usagef("bad --dpi %q", dpi)
+					return size.Request{}, usagef("bad --dpi %q", dpi)
 				}
-				dy = int64(y)
+				dy = uint32(y)
 			}
 		}
-		return cffRequest{int64(size*64 + 0.5), dx, dy}, nil
+		return size.Points(int64(sz*64+0.5), dx, dy), nil
 	}
-	if ppem <= 0 || ppem > 16384 {
-		return cffRequest{}, usagef("--ppem must be in (0, 16384]")
+	if ppem <= 0 || ppem > size.MaxPPEM {
+		return size.Request{}, usagef("--ppem must be in (0, %d]", size.MaxPPEM)
 	}
-	return cffRequest{int64(ppem*64 + 0.5), 72, 72}, nil
+	return size.Pixels(int64(ppem*64 + 0.5)), nil
 }
 
-// scales mirrors FT_Request_Metrics for a nominal request (the CFF
-// driver's cff_size_request uses its scales as they are).
-func (r cffRequest) scales(upem int64) cff.Scale {
-	w := (r.height*r.dx + 36) / 72
-	h := (r.height*r.dy + 36) / 72
-	return cff.Scale{X: ftmath.DivFix(w, upem), Y: ftmath.DivFix(h, upem)}
+// cffInstance is a parsed --var: the normalized coordinates (16.16) and
+// the HVAR table for the advances (nil without one).
+type cffInstance struct {
+	coords []int32
+	hvar   *sfnt.MetricsVar
+}
+
+// parseCFFVar reads --var tag=value,... (design units; other axes at
+// their defaults) into normalized coordinates as
+// FT_Set_Var_Design_Coordinates computes them. "" is the default
+// instance without a variation call (nil).
+func parseCFFVar(sf *sfnt.Font, spec string) (*cffInstance, error) {
+	if spec == "" {
+		return nil, nil
+	}
+	v, err := sf.Variations()
+	if err != nil {
+		return nil, fmt.Errorf("--var: %w", err)
+	}
+	var tags []sfnt.Tag
+	var vals []float64
+	for _, kv := range strings.Split(spec, ",") {
+		k, val, ok := strings.Cut(kv, "=")
+		if !ok || len(k) == 0 || len(k) > 4 {
+			return nil, usagef("--var: bad %q (want tag=value)", kv)
+		}
+		x, err := strconv.ParseFloat(val, 64)
+		if err != nil {
+			return nil, usagef("--var: bad value in %q", kv)
+		}
+		tags = append(tags, sfnt.MakeTag(k))
+		vals = append(vals, x)
+	}
+	design, err := v.ParseDesign(tags, vals)
+	if err != nil {
+		return nil, fmt.Errorf("--var: %w", err)
+	}
+	coords, err := v.Normalize(nil, design)
+	if err != nil {
+		return nil, fmt.Errorf("--var: %w", err)
+	}
+	in := &cffInstance{coords: coords}
+	if h, err := sf.MetricsVar(sfnt.TagHVAR, len(coords)); err == nil {
+		in.hvar = h
+	}
+	return in, nil
+}
+
+// advance returns glyph g's hmtx advance, with the HVAR delta at a
+// variation instance (tt_face_get_metrics: the sum truncated to 16 bits).
+func (in *cffInstance) advance(sf *sfnt.Font, g int) int {
+	adv, _, _ := sf.HMetric(uint16(g))
+	if in != nil && in.hvar != nil {
+		if d, ok := in.hvar.AdvanceDelta(g, in.coords); ok {
+			return int(uint16(int(adv) + d))
+		}
+	}
+	return int(adv)
+}
+
+// ndv converts normalized coordinates for cff.Parse.
+func (in *cffInstance) ndv() []int64 {
+	if in == nil {
+		return nil
+	}
+	out := make([]int64, len(in.coords))
+	for i, c := range in.coords {
+		out[i] = int64(c)
+	}
+	return out
 }
 
 // runCFFPoints prints each glyph's outline as ftpoints2 does.
@@ -94,14 +152,23 @@ func runCFFPoints(args []string) error {
 	if err != nil {
 		return err
 	}
-	if *vars != "" {
-		return fmt.Errorf("cff points: --var is not supported yet (design coordinates need the fvar/avar reader)")
-	}
-	sf, cf, err := openCFF(pos[0], nil)
+	sf, _, err := openCFF(pos[0], nil)
 	if err != nil {
 		return err
 	}
-	sc := req.scales(int64(sf.Head().UnitsPerEm))
+	inst, err := parseCFFVar(sf, *vars)
+	if err != nil {
+		return err
+	}
+	_, cf, err := openCFF(pos[0], inst.ndv())
+	if err != nil {
+		return err
+	}
+	met, err := req.Metrics(int(sf.Head().UnitsPerEm))
+	if err != nil {
+		return err
+	}
+	sc := cff.Scale{X: met.XScale, Y: met.YScale}
 	first, last, err := glyphRange(*glyphs, sf.NumGlyphs())
 	if err != nil {
 		return err
@@ -111,8 +178,7 @@ func runCFFPoints(args []string) error {
 	l := cff.NewLoader(cf)
 	var o cff.Outline
 	for g := first; g <= last && g < sf.NumGlyphs(); g++ {
-		adv, _, _ := sf.HMetric(uint16(g))
-		if err := l.Load(g, sc, hinted, int(adv), &o); err != nil {
+		if err := l.Load(g, sc, hinted, inst.advance(sf, g), &o); err != nil {
 			fmt.Fprintf(w, "gid %d err %d\n", g, ftErrorCode(err))
 			continue
 		}
@@ -159,6 +225,3 @@ func ftErrorCode(err error) int {
 	}
 	return ftErrInvalidFileFormat
 }
-
-var _ = math.Round
-var _ = sfnt.TagCFF
