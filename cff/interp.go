@@ -133,6 +133,9 @@ type machine struct {
 	path                                  glyphPath
 	scaleX                                int32
 
+	hintOrigin int32      // hintOriginY: the start point's y (seac accents)
+	moves      []hintMove // cf2_hintmap_adjustHints' working storage
+
 	subrs   [MaxSubrDepth + 2]region
 	depth   int
 	storage [storageSize]int32
@@ -411,8 +414,10 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 	m.mask = hintMask{}
 	m.storage = [storageSize]int32{}
 	sc := l.scaleY
-	m.initialHintMap = hintMap{scale: sc, hinted: l.hinted}
-	m.firstHintMap, m.hintMap = m.initialHintMap, m.initialHintMap
+	m.initialHintMap.reset(sc, l.hinted)
+	m.firstHintMap.reset(sc, l.hinted)
+	m.hintMap.reset(sc, l.hinted)
+	m.hintOrigin = curY
 	m.scaleX = l.scaleX
 	m.path.init(m, &l.b)
 	haveWidth := f.cff2
@@ -695,9 +700,9 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 			} else {
 				var cm hintMask
 				m.readMask(&cm, bits)
-				var chm hintMap
-				chm.scale, chm.hinted = sc, l.hinted
-				m.buildHintMapMask(&chm, &cm, false)
+				chm := &l.counterMap
+				chm.reset(sc, l.hinted)
+				m.buildHintMapMask(chm, &cm, 0, false)
 			}
 		case cmdShortint:
 			b1 := m.readByte()

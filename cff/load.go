@@ -37,11 +37,16 @@ type Loader struct {
 	usedBV  bool
 
 	random []uint32 // per Font DICT, as FreeType keeps it per subfont across loads
+
+	upem       int
+	blues      blues   // the Font DICT's blue zones at the current scale
+	counterMap hintMap // cntrmask's temporary map
 }
 
-// NewLoader returns a Loader for f.
-func NewLoader(f *Font) *Loader {
-	l := &Loader{f: f}
+// NewLoader returns a Loader for f, a font of upem units per em (the
+// face's: head.unitsPerEm for OpenType fonts).
+func NewLoader(f *Font, upem int) *Loader {
+	l := &Loader{f: f, upem: upem}
 	size := stackSizeCFF
 	if f.cff2 {
 		size = stackSizeCFF2
@@ -75,19 +80,16 @@ func (l *Loader) seacComponent(code int) ([]byte, bool) {
 // 26.6 pixels: FT_Size_Metrics x_scale, y_scale).
 type Scale struct{ X, Y int64 }
 
-// Load loads glyph gid into out at scale sc, hinted or not (the hinter is
-// not implemented yet: hinted loads return ErrUnsupported). advance is
-// the glyph's hmtx advance in font units. Errors are *CharstringError
-// values (FreeType fails the glyph with Invalid_File_Format), or
-// ErrGlyphIndex.
+// Load loads glyph gid into out at scale sc, hinted (the adobe engine's
+// hinter) or not. advance is the glyph's hmtx advance in font units.
+// Errors are *CharstringError values (FreeType fails the glyph with
+// Invalid_File_Format, or Invalid_Outline), or ErrGlyphIndex.
 func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline) error {
 	f := l.f
 	if gid < 0 || gid >= f.charStrings.count {
 		return ErrGlyphIndex
 	}
-	if hinted {
-		return ErrUnsupported
-	}
+	grid := hinted
 	l.b.reset(out)
 	out.Advance = 0
 	l.gid = gid
@@ -97,8 +99,27 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 		return &CharstringError{Glyph: gid, FreeType: "Invalid_File_Format", Msg: "FDSelect names a missing Font DICT"}
 	}
 	l.p, l.fd = &f.fds[fd], fd
-	l.hinted = false
-	l.scaleX, l.scaleY = 0x400, 0x400
+	if hinted {
+		// cf2_getScaleAndHintFlag, cf2_checkTransform: beyond 2000 ppem
+		// (Glyph_Too_Big) cff_slot_load loads unhinted and scales
+		sx := add32(int32(sc.X), 32) / 64
+		sy := add32(int32(sc.Y), 32) / 64
+		if sx <= 0 || sy <= 0 {
+			return &CharstringError{Glyph: gid, FreeType: "Invalid_Size_Handle", Msg: "scale not positive"}
+		}
+		max := int32(divFix(2000<<16, int64(intToFixed(int64(l.upem)))))
+		if l.upem > 0x7FFF || sx > max || sy > max {
+			hinted = false
+		} else {
+			l.scaleX, l.scaleY = sx, sy
+		}
+	}
+	l.hinted = hinted
+	if !hinted {
+		l.scaleX, l.scaleY = 0x400, 0x400
+	} else {
+		l.blues.init(l.p, l.scaleY)
+	}
 	l.nominalWidth = int32(uint32(l.p.NominalWidthX) << 16)
 	l.defaultWidth = int32(uint32(l.p.DefaultWidthX) << 16)
 	l.bvBuilt, l.usedBV, l.vsindex = false, false, l.p.Vsindex
@@ -133,10 +154,15 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 		}
 		adv += f.Offset[0]
 	}
-	for i, p := range out.Points {
-		out.Points[i] = Point{mulFix(p.X, sc.X), mulFix(p.Y, sc.Y)}
+	if !hinted {
+		for i, p := range out.Points {
+			out.Points[i] = Point{mulFix(p.X, sc.X), mulFix(p.Y, sc.Y)}
+		}
 	}
 	out.Advance = mulFix(adv, sc.X)
+	if grid {
+		out.Advance = (out.Advance + 32) &^ 63 // ft_glyphslot_grid_fit_metrics
+	}
 	return nil
 }
 
@@ -164,3 +190,6 @@ func checkOutline(o *Outline, gid int) error {
 
 // ftmathDivFix is FT_DivFix.
 func ftmathDivFix(a, b int64) int64 { return ftmath.DivFix(a, b) }
+
+// ftmathMulDiv is FT_MulDiv.
+func ftmathMulDiv(a, b, c int64) int64 { return ftmath.MulDiv(a, b, c) }

@@ -175,7 +175,7 @@ func runCFFPoints(args []string) error {
 	}
 	w := bufio.NewWriter(cffStdout)
 	defer w.Flush()
-	l := cff.NewLoader(cf)
+	l := cff.NewLoader(cf, int(sf.Head().UnitsPerEm))
 	var o cff.Outline
 	for g := first; g <= last && g < sf.NumGlyphs(); g++ {
 		if err := l.Load(g, sc, hinted, inst.advance(sf, g), &o); err != nil {
