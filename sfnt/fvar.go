@@ -34,11 +34,11 @@ const (
 // its default or whose default exceeds its maximum has Min and Max set to
 // Default (the axis is disabled).
 type VarAxis struct {
-	Tag                Tag
-	Min, Default, Max  int64
-	Flags, NameID      uint16
-	RawMin, RawMax     int64 // the table's minValue and maxValue
-	Disabled           bool  // Min > Default or Default > Max in the table
+	Tag               Tag
+	Min, Default, Max int64
+	Flags, NameID     uint16
+	RawMin, RawMax    int64 // the table's minValue and maxValue
+	Disabled          bool  // Min > Default or Default > Max in the table
 }
 
 // A NamedInstance is one named instance as FreeType lists it
