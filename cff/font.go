@@ -276,10 +276,10 @@ func (f *Font) parseFDs() error {
 // local subroutines (cff_load_private_dict with cfftoken.h's defaults).
 func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
 	p := Private{
-		BlueScale:       parseReal([]byte{30, 0x03, 0x96, 0x25, 0xff}, 3), // 0.039625, scaled as FreeType stores it
+		BlueScale:       2596864, // (FT_Fixed)(0.039625 * 0x10000L * 1000), cff_load_private_dict's default
 		BlueShift:       7,
 		BlueFuzz:        1,
-		ExpansionFactor: parseReal([]byte{30, 0x0a, 0x06, 0xff}, 0), // 0.06
+		ExpansionFactor: 3932, // (FT_Fixed)(0.06 * 0x10000L)
 	}
 	a, ok := find(d, dopPrivate)
 	if !ok || len(a) < 2 {
@@ -361,6 +361,12 @@ func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
 		case dopInitialRandomSeed:
 			seed = last.num()
 		}
+	}
+	if p.BlueShift > 1000 || p.BlueShift < 0 { // cff_load_private_dict's sanitizing
+		p.BlueShift = 7
+	}
+	if p.BlueFuzz > 1000 || p.BlueFuzz < 0 {
+		p.BlueFuzz = 1
 	}
 	if len(p.BlueValues)%2 != 0 { // num_blue_values &= ~1
 		p.BlueValues = p.BlueValues[:len(p.BlueValues)-1]
