@@ -21,10 +21,11 @@ func runCFFDisasm(args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: fontvm cff disasm FONT [--glyph N]")
 	}
-	sf, cf, err := openCFF(pos[0], nil)
+	fc, err := openCFFFace(pos[0], "")
 	if err != nil {
 		return err
 	}
+	sf, cf := fc.SFNT(), fc.Font()
 	first, last := 0, cf.NumGlyphs()-1
 	if *glyph != "" {
 		g, err := strconv.Atoi(*glyph)

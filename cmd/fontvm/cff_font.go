@@ -12,31 +12,6 @@ import (
 // cffStdout is where the cff commands write (tests replace it).
 var cffStdout io.Writer = os.Stdout
 
-// openCFF reads an OpenType font with CFF or CFF2 outlines and parses its
-// outline table for the normalized coordinates ndv (nil: default instance).
-func openCFF(path string, ndv []int64) (*sfnt.Font, *cff.Font, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	sf, err := sfnt.Parse(data)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if !sf.IsCFF() {
-		return nil, nil, fmt.Errorf("%s: not a CFF-flavoured font (no CFF or CFF2 outlines)", path)
-	}
-	t, cff2 := sf.CFFTable()
-	if t == nil {
-		return nil, nil, fmt.Errorf("%s: no CFF or CFF2 table", path)
-	}
-	cf, err := cff.Parse(t, cff2, ndv)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return sf, cf, nil
-}
-
 // glyphRange parses --glyphs A-B (or N) against n glyphs; "" is all.
 func glyphRange(s string, n int) (first, last int, err error) {
 	if s == "" {

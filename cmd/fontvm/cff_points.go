@@ -2,8 +2,8 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -15,13 +15,6 @@ import (
 func init() {
 	register("cff", "points", "print CFF/CFF2 outlines in ftpoints2's format: fontvm cff points FONT (--ppem P | --size PT --dpi XxY) --mode hinted|none [--var tag=v,...] [--glyphs A-B]", runCFFPoints)
 }
-
-// FreeType error codes ftpoints2 prints for CFF glyphs.
-const (
-	ftErrInvalidFileFormat = 3
-	ftErrInvalidArgument   = 6
-	ftErrInvalidOutline    = 20
-)
 
 // parseCFFSize reads --ppem or --size/--dpi as ftpoints2 does: the
 // size rounded to 26.6 (FT_Set_Char_Size(face, 0, h, dx, dy); 72 dpi for
@@ -52,76 +45,47 @@ func parseCFFSize(ppem, sz float64, dpi string) (size.Request, error) {
 	return size.Pixels(int64(ppem*64 + 0.5)), nil
 }
 
-// cffInstance is a parsed --var: the normalized coordinates (16.16) and
-// the HVAR table for the advances (nil without one).
-type cffInstance struct {
-	coords []int32
-	hvar   *sfnt.MetricsVar
-}
-
-// parseCFFVar reads --var tag=value,... (design units; other axes at
-// their defaults) into normalized coordinates as
-// FT_Set_Var_Design_Coordinates computes them. "" is the default
-// instance without a variation call (nil).
-func parseCFFVar(sf *sfnt.Font, spec string) (*cffInstance, error) {
+// parseVarSpec splits --var tag=value,... into tags and values.
+func parseVarSpec(spec string) ([]sfnt.Tag, []float64, error) {
 	if spec == "" {
-		return nil, nil
-	}
-	v, err := sf.Variations()
-	if err != nil {
-		return nil, fmt.Errorf("--var: %w", err)
+		return nil, nil, nil
 	}
 	var tags []sfnt.Tag
 	var vals []float64
 	for _, kv := range strings.Split(spec, ",") {
 		k, val, ok := strings.Cut(kv, "=")
 		if !ok || len(k) == 0 || len(k) > 4 {
-			return nil, usagef("--var: bad %q (want tag=value)", kv)
+			return nil, nil, usagef("--var: bad %q (want tag=value)", kv)
 		}
 		x, err := strconv.ParseFloat(val, 64)
 		if err != nil {
-			return nil, usagef("--var: bad value in %q", kv)
+			return nil, nil, usagef("--var: bad value in %q", kv)
 		}
 		tags = append(tags, sfnt.MakeTag(k))
 		vals = append(vals, x)
 	}
-	design, err := v.ParseDesign(tags, vals)
-	if err != nil {
-		return nil, fmt.Errorf("--var: %w", err)
-	}
-	coords, err := v.Normalize(nil, design)
-	if err != nil {
-		return nil, fmt.Errorf("--var: %w", err)
-	}
-	in := &cffInstance{coords: coords}
-	if h, err := sf.MetricsVar(sfnt.TagHVAR, len(coords)); err == nil {
-		in.hvar = h
-	}
-	return in, nil
+	return tags, vals, nil
 }
 
-// advance returns glyph g's hmtx advance, with the HVAR delta at a
-// variation instance (tt_face_get_metrics: the sum truncated to 16 bits).
-func (in *cffInstance) advance(sf *sfnt.Font, g int) int {
-	adv, _, _ := sf.HMetric(uint16(g))
-	if in != nil && in.hvar != nil {
-		if d, ok := in.hvar.AdvanceDelta(g, in.coords); ok {
-			return int(uint16(int(adv) + d))
-		}
+// openCFFFace opens path as a cff.Face at the --var instance.
+func openCFFFace(path, spec string) (*cff.Face, error) {
+	tags, vals, err := parseVarSpec(spec)
+	if err != nil {
+		return nil, err
 	}
-	return int(adv)
-}
-
-// ndv converts normalized coordinates for cff.Parse.
-func (in *cffInstance) ndv() []int64 {
-	if in == nil {
-		return nil
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
 	}
-	out := make([]int64, len(in.coords))
-	for i, c := range in.coords {
-		out[i] = int64(c)
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return out
+	fc, err := cff.NewFace(sf, tags, vals)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return fc, nil
 }
 
 // runCFFPoints prints each glyph's outline as ftpoints2 does.
@@ -152,76 +116,30 @@ func runCFFPoints(args []string) error {
 	if err != nil {
 		return err
 	}
-	sf, _, err := openCFF(pos[0], nil)
+	fc, err := openCFFFace(pos[0], *vars)
 	if err != nil {
 		return err
 	}
-	inst, err := parseCFFVar(sf, *vars)
+	sc, err := fc.Scale(req)
 	if err != nil {
 		return err
 	}
-	_, cf, err := openCFF(pos[0], inst.ndv())
-	if err != nil {
-		return err
-	}
-	met, err := req.Metrics(int(sf.Head().UnitsPerEm))
-	if err != nil {
-		return err
-	}
-	sc := cff.Scale{X: met.XScale, Y: met.YScale}
-	first, last, err := glyphRange(*glyphs, sf.NumGlyphs())
+	first, last, err := glyphRange(*glyphs, fc.NumGlyphs())
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(cffStdout)
 	defer w.Flush()
-	l := cff.NewLoader(cf, int(sf.Head().UnitsPerEm))
+	l := fc.NewLoader()
 	var o cff.Outline
-	for g := first; g <= last && g < sf.NumGlyphs(); g++ {
-		if err := l.Load(g, sc, hinted, inst.advance(sf, g), &o); err != nil {
-			fmt.Fprintf(w, "gid %d err %d\n", g, ftErrorCode(err))
+	var buf []byte
+	for g := first; g <= last && g < fc.NumGlyphs(); g++ {
+		if err := fc.Load(l, g, sc, hinted, &o); err != nil {
+			fmt.Fprintf(w, "gid %d err %d\n", g, cff.FreeTypeError(err))
 			continue
 		}
-		writeCFFPoints(w, g, &o)
+		buf = o.AppendFTPoints(buf[:0], g)
+		w.Write(buf)
 	}
 	return nil
-}
-
-// writeCFFPoints writes one ftpoints2 line.
-func writeCFFPoints(w *bufio.Writer, g int, o *cff.Outline) {
-	b := w.AvailableBuffer()
-	b = append(b, "gid "...)
-	b = strconv.AppendInt(b, int64(g), 10)
-	b = append(b, " adv "...)
-	b = strconv.AppendInt(b, o.Advance, 10)
-	b = append(b, " n "...)
-	b = strconv.AppendInt(b, int64(len(o.Points)), 10)
-	b = append(b, " c "...)
-	b = strconv.AppendInt(b, int64(len(o.Ends)), 10)
-	b = append(b, " pts"...)
-	for _, p := range o.Points {
-		b = append(b, ' ')
-		b = strconv.AppendInt(b, p.X, 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, p.Y, 10)
-	}
-	b = append(b, " ends"...)
-	for _, e := range o.Ends {
-		b = append(b, ' ')
-		b = strconv.AppendInt(b, int64(e), 10)
-	}
-	b = append(b, '\n')
-	w.Write(b)
-}
-
-// ftErrorCode is the FreeType error code FT_Load_Glyph returns for err.
-func ftErrorCode(err error) int {
-	var ce *cff.CharstringError
-	switch {
-	case errors.As(err, &ce) && ce.FreeType == "Invalid_Outline":
-		return ftErrInvalidOutline
-	case errors.Is(err, cff.ErrGlyphIndex):
-		return ftErrInvalidArgument
-	}
-	return ftErrInvalidFileFormat
 }
