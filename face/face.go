@@ -30,6 +30,7 @@ import (
 
 	"fontvm/raster"
 	"fontvm/sfnt"
+	"fontvm/size"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -38,16 +39,28 @@ import (
 // FaceOptions describes a Face. The zero values of Size and DPI mean 12
 // and 72, as in golang.org/x/image/font/opentype; a nil *FaceOptions means
 // all defaults (12 points at 72 DPI, no hinting, anti-aliased).
+//
+// The size is FreeType's FT_Set_Char_Size(face, 0, Size×64 rounded, DPI,
+// YDPI): any size, fractional pixel sizes (11 points at 96 DPI is 14.667
+// pixels) and non-square pixels (YDPI different from DPI) included, with
+// FreeType's size model (see fontvm/size and truetype/hint's
+// NewInstanceRequest). DPIs are whole numbers for FreeType; a DPI with a
+// fraction is folded into the size instead (Size×DPI/72 pixels at 72
+// DPI, rounded to 1/64 pixel).
 type FaceOptions struct {
-	Size    float64      // font size in points
-	DPI     float64      // dots per inch
+	Size float64 // font size in points
+	DPI  float64 // dots per inch, horizontally and (unless YDPI is set) vertically
+	// YDPI, if not 0, is the vertical resolution in dots per inch
+	// (FT_Set_Char_Size's vert_resolution), for non-square pixels.
+	YDPI    float64
 	Hinting font.Hinting // None, Vertical (version 40) or Full (version 35)
 	// Mono selects bi-level rendering: glyphs are hinted for the mono
 	// target and the mask holds only 0x00 and 0xff.
 	Mono bool
 }
 
-// MaxPPEM is the largest size, in pixels per em, NewFace accepts.
+// MaxPPEM is the largest size, in pixels per em on either axis, NewFace
+// accepts.
 const MaxPPEM = 2048
 
 // Errors.
@@ -62,9 +75,11 @@ type Face struct {
 	cmap    sfnt.Cmap
 	hinting font.Hinting
 	mono    bool
-	ppem    int // pixels per em, rounded to an integer
-	scale   int64
-	src     loader
+	req     size.Request // the size, as FT_Set_Char_Size takes it
+	sm      size.Metrics // FreeType's public face->size->metrics
+	ppem    int          // x pixels per em (sm.XPPEM)
+	scale   int64        // x scale (sm.XScale)
+	src     *hintLoader
 
 	outline raster.Outline
 	monoR   raster.Mono
@@ -74,21 +89,13 @@ type Face struct {
 	kern    kernTable
 }
 
-// A loader produces glyph outlines in 26.6 pixels (y up) in FreeType's
-// form, and advances.
-type loader interface {
-	// load loads glyph gid into o (reusing its slices) and returns its
-	// advance in 26.6 pixels.
-	load(gid uint16, o *raster.Outline) (advance fixed.Int26_6, err error)
-	// hinted reports whether the outlines are grid-fitted (advances whole
-	// pixels; glyphs belong at whole-pixel origins).
-	hinted() bool
-}
-
-// NewFace returns a Face for f. The size in pixels per em,
-// Size×DPI/72, is rounded to an integer as FreeType does for TrueType
-// fonts that ask for integer scaling (head.flags bit 3, set in nearly all
-// hinted fonts), for every hinting mode.
+// NewFace returns a Face for f at the size opts asks for (see
+// FaceOptions), sized as FreeType sizes TrueType fonts: the public
+// metrics and unhinted outlines at the exact (possibly fractional) scale;
+// hinted outlines at the scale of the rounded ppem when the font's
+// head.flags bit 3 asks for integer scaling (nearly all hinted fonts do),
+// at the exact scale otherwise (Charis SIL, Andika, Chrome OS's core
+// fonts).
 func NewFace(f *sfnt.Font, opts *FaceOptions) (*Face, error) {
 	if f == nil {
 		return nil, errors.New("face: nil font")
@@ -103,81 +110,94 @@ func NewFace(f *sfnt.Font, opts *FaceOptions) (*Face, error) {
 			o.DPI = 72
 		}
 	}
-	px := o.Size * o.DPI / 72
-	if math.IsNaN(px) || px < 0.5 || px > MaxPPEM {
-		return nil, fmt.Errorf("%w: %g points at %g DPI", ErrSize, o.Size, o.DPI)
+	if o.YDPI == 0 {
+		o.YDPI = o.DPI
 	}
-	ppem := int(math.Round(px))
+	req, err := charSize(o)
+	if err != nil {
+		return nil, err
+	}
 	head := f.Head()
 	if head.UnitsPerEm == 0 {
 		return nil, errors.New("face: head.unitsPerEm is 0")
 	}
-	fc := &Face{f: f, hinting: o.Hinting, mono: o.Mono, ppem: ppem}
+	fc := &Face{f: f, hinting: o.Hinting, mono: o.Mono, req: req}
 	fc.cmap, _ = f.Cmap() // no usable cmap: every rune maps to glyph 0
-	fc.scale = ftmath.DivFix(int64(ppem)<<6, int64(head.UnitsPerEm))
-	src, err := newLoader(f, ppem, fc.scale, o.Hinting, o.Mono)
+	src, err := newLoader(f, req, o.Hinting, o.Mono)
 	if err != nil {
 		return nil, err
 	}
 	fc.src = src
+	fc.sm = src.in.PublicSizeMetrics()
+	fc.ppem, fc.scale = fc.sm.XPPEM, fc.sm.XScale
 	fc.metrics = fc.computeMetrics()
 	fc.kern = loadKern(f)
 	return fc, nil
 }
 
-// PPEM returns the face's size in pixels per em.
+// charSize returns the size request for o (Size, DPI and YDPI set):
+// FT_Set_Char_Size(face, 0, Size×64, DPI, YDPI) for whole DPIs, else the
+// pixel sizes at 72 DPI. Sizes of less than half a pixel or more than
+// MaxPPEM pixels on either axis are refused.
+func charSize(o FaceOptions) (size.Request, error) {
+	px, py := o.Size*o.DPI/72, o.Size*o.YDPI/72
+	for _, p := range []float64{px, py} {
+		if math.IsNaN(p) || p < 0.5 || p > MaxPPEM {
+			return size.Request{}, fmt.Errorf("%w: %g points at %gx%g DPI", ErrSize, o.Size, o.DPI, o.YDPI)
+		}
+	}
+	if o.DPI == math.Trunc(o.DPI) && o.YDPI == math.Trunc(o.YDPI) && o.DPI <= math.MaxUint32 && o.YDPI <= math.MaxUint32 {
+		return size.Points(int64(o.Size*64+0.5), uint32(o.DPI), uint32(o.YDPI)), nil
+	}
+	return size.CharSize(int64(px*64+0.5), int64(py*64+0.5), 72, 72), nil
+}
+
+// PPEM returns the face's horizontal size in whole pixels per em
+// (FreeType's face->size->metrics.x_ppem: the size rounded).
 func (f *Face) PPEM() int { return f.ppem }
+
+// SizeMetrics returns FreeType's public size metrics for the face's size
+// (face->size->metrics after FT_Set_Char_Size): x and y ppem, x and y
+// scales, and the scaled ascender, descender, height and maximum
+// advance.
+func (f *Face) SizeMetrics() size.Metrics { return f.sm }
+
+// SizeRequest returns the face's size as FreeType's FT_Set_Char_Size
+// takes it.
+func (f *Face) SizeRequest() size.Request { return f.req }
 
 // Close satisfies font.Face. It does nothing.
 func (f *Face) Close() error { return nil }
 
-// Metrics returns the face's metrics: FreeType's size metrics. The font's
-// ascender, descender and line height come from hhea, or from the OS/2
-// typographic values when OS/2 fsSelection sets USE_TYPO_METRICS, or from
-// OS/2 when hhea has none (sfnt_load_face); they are scaled and rounded to
-// whole pixels as in FreeType's public size metrics
+// Metrics returns the face's metrics: FreeType's public size metrics
+// (SizeMetrics). The font's ascender, descender and line height come
+// from hhea, or from the OS/2 typographic values when OS/2 fsSelection
+// sets USE_TYPO_METRICS, or from OS/2 when hhea has none
+// (sfnt_load_face); they are scaled by the y scale and rounded to whole
+// pixels as in FreeType's public size metrics
 // (ft_recompute_scaled_metrics: ascender up, descender down, height to
-// nearest). XHeight and CapHeight
-// come from OS/2 version 2 or later, scaled (and rounded for hinted
-// faces).
+// nearest). XHeight and CapHeight come from OS/2 version 2 or later,
+// scaled by the outlines' y scale (and rounded for hinted faces).
 func (f *Face) Metrics() font.Metrics { return f.metrics }
 
+// computeMetrics builds Metrics from the size metrics and the font's
+// hhea and OS/2 tables.
 func (f *Face) computeMetrics() font.Metrics {
 	var m font.Metrics
 	h, err := f.f.Hhea()
 	if err != nil {
 		return m
 	}
-	asc, desc := int64(h.Ascender), int64(h.Descender)
-	height := int64(int16(asc - desc + int64(h.LineGap)))
-	os2 := f.f.Table(sfnt.MakeTag("OS/2"))
-	if len(os2) < 78 {
-		os2 = nil
-	}
-	i16 := func(off int) int64 { return int64(int16(uint16(os2[off])<<8 | uint16(os2[off+1]))) }
-	u16 := func(off int) int64 { return int64(uint16(os2[off])<<8 | uint16(os2[off+1])) }
-	switch {
-	case os2 != nil && u16(62)&128 != 0:
-		asc, desc = i16(68), i16(70)
-		height = int64(int16(asc - desc + i16(72)))
-	case asc == 0 && desc == 0 && os2 != nil:
-		if i16(68) != 0 || i16(70) != 0 {
-			asc, desc = i16(68), i16(70)
-			height = int64(int16(asc - desc + i16(72)))
-		} else {
-			asc, desc = int64(int16(u16(74))), -int64(int16(u16(76)))
-			height = int64(int16(asc - desc))
-		}
-	}
-	sa, sd, sh := mulFix(asc, f.scale), mulFix(desc, f.scale), mulFix(height, f.scale)
-	sa, sd, sh = (sa+63)&^63, sd&^63, pixRound(sh)
-	m.Ascent = fixed.Int26_6(sa)
-	m.Descent = fixed.Int26_6(-sd)
-	m.Height = fixed.Int26_6(sh)
+	m.Ascent = fixed.Int26_6(f.sm.Ascender)
+	m.Descent = fixed.Int26_6(-f.sm.Descender)
+	m.Height = fixed.Int26_6(f.sm.Height)
 	m.CaretSlope = image.Point{X: int(h.CaretSlopeRun), Y: int(h.CaretSlopeRise)}
-	if os2 != nil && len(os2) >= 90 && u16(0) >= 2 {
-		m.XHeight = fixed.Int26_6(mulFix(i16(86), f.scale))
-		m.CapHeight = fixed.Int26_6(mulFix(i16(88), f.scale))
+	os2 := f.f.Table(sfnt.MakeTag("OS/2"))
+	i16 := func(off int) int64 { return int64(int16(uint16(os2[off])<<8 | uint16(os2[off+1]))) }
+	if len(os2) >= 90 && uint16(os2[0])<<8|uint16(os2[1]) >= 2 {
+		ys := f.src.in.SizeMetrics().YScale
+		m.XHeight = fixed.Int26_6(mulFix(i16(86), ys))
+		m.CapHeight = fixed.Int26_6(mulFix(i16(88), ys))
 		if f.src.hinted() {
 			m.XHeight = fixed.Int26_6(pixRound(int64(m.XHeight)))
 			m.CapHeight = fixed.Int26_6(pixRound(int64(m.CapHeight)))
@@ -237,8 +257,9 @@ func (f *Face) LoadOutline(gid uint16, o *raster.Outline) (advance fixed.Int26_6
 // Hinted reports whether the face's outlines are hinted.
 func (f *Face) Hinted() bool { return f.src.hinted() }
 
-// Scale returns the face's scale from font units to 26.6 pixels, as a
-// 16.16 fixed-point factor (FreeType's x_scale).
+// Scale returns the face's horizontal scale from font units to 26.6
+// pixels, as a 16.16 fixed-point factor (FreeType's public x_scale;
+// SizeMetrics has both).
 func (f *Face) Scale() int64 { return f.scale }
 
 // MaxMaskPixels bounds the area of one glyph mask. A hostile font can make

@@ -3,23 +3,31 @@ package face
 import (
 	"fontvm/raster"
 	"fontvm/sfnt"
+	"fontvm/size"
 	"fontvm/truetype/hint"
 
 	"golang.org/x/image/math/fixed"
 )
 
-// hintLoader loads outlines through the TrueType interpreter.
+// maxComponentDepth bounds the composite glyph nesting tagScanModes
+// walks.
+const maxComponentDepth = 32
+
+// hintLoader loads glyph outlines in 26.6 pixels (y up) in FreeType's
+// form, and advances, through truetype/hint (hinted or not).
 type hintLoader struct {
-	f    *sfnt.Font
-	in   *hint.Instance
-	ppem int
-	mode hint.Mode
-	g    hint.Glyph
+	f     *sfnt.Font
+	in    *hint.Instance
+	yPPEM int // size->metrics->y_ppem, for the rasterizer's flags
+	mode  hint.Mode
+	g     hint.Glyph
 	// for the scan-mode tags: the glyph records along the component tree
 	gl [maxComponentDepth + 1]sfnt.Glyph
 }
 
-func newHintLoader(f *sfnt.Font, ppem int, mode hint.Mode, mono bool) (*hintLoader, error) {
+// newHintLoader returns a loader for f at the size req in mode, for the
+// mono or the normal target.
+func newHintLoader(f *sfnt.Font, req size.Request, mode hint.Mode, mono bool) (*hintLoader, error) {
 	hf, err := hint.NewFont(f)
 	if err != nil {
 		return nil, err
@@ -28,15 +36,19 @@ func newHintLoader(f *sfnt.Font, ppem int, mode hint.Mode, mono bool) (*hintLoad
 	if mono {
 		opts.Target = hint.TargetMono
 	}
-	in, err := hf.NewInstance(ppem, opts)
+	in, err := hf.NewInstanceRequest(req, opts)
 	if err != nil {
 		return nil, err
 	}
-	return &hintLoader{f: f, in: in, ppem: ppem, mode: mode}, nil
+	return &hintLoader{f: f, in: in, yPPEM: in.SizeMetrics().YPPEM, mode: mode}, nil
 }
 
+// hinted reports whether the outlines are grid-fitted (advances whole
+// pixels; glyphs belong at whole-pixel origins).
 func (h *hintLoader) hinted() bool { return h.mode != hint.ModeNone }
 
+// load loads glyph gid into o (reusing its slices) and returns its
+// advance in 26.6 pixels.
 func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, error) {
 	if err := h.in.LoadGlyph(int(gid), &h.g); err != nil {
 		return 0, err
@@ -54,7 +66,7 @@ func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, error) 
 	}
 	o.Contours = append(o.Contours[:0], g.Ends...)
 	hinted := h.hinted()
-	o.Flags = raster.ScanFlags(h.ppem, hinted, g.ScanControl, g.ScanType)
+	o.Flags = raster.ScanFlags(h.yPPEM, hinted, g.ScanControl, g.ScanType)
 	overlap, _ := h.tagScanModes(gid, 0, 0, o, hinted, g.ScanType)
 	if overlap {
 		o.Flags |= raster.FlagOverlap

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"fontvm/sfnt"
+	"fontvm/size"
 	"fontvm/truetype/hint"
 
 	"golang.org/x/image/font"
@@ -13,15 +14,18 @@ import (
 // build cannot run.
 var ErrHintingUnavailable = errors.New("face: bytecode hinting is not available in this build")
 
-// newLoader returns the outline source for a hinting mode.
-func newLoader(f *sfnt.Font, ppem int, scale int64, h font.Hinting, mono bool) (loader, error) {
+// newLoader returns the outline source for a size and a hinting mode:
+// the TrueType loader of truetype/hint, unhinted (FreeType's
+// FT_LOAD_NO_HINTING outlines) for font.HintingNone, interpreter version
+// 40 for font.HintingVertical and 35 for font.HintingFull.
+func newLoader(f *sfnt.Font, req size.Request, h font.Hinting, mono bool) (*hintLoader, error) {
 	switch h {
 	case font.HintingNone:
-		return &unhintedLoader{f: f, ppem: ppem, scale: scale}, nil
+		return newHintLoader(f, req, hint.ModeNone, mono)
 	case font.HintingVertical:
-		return newHintLoader(f, ppem, hint.ModeV40, mono)
+		return newHintLoader(f, req, hint.ModeV40, mono)
 	case font.HintingFull:
-		return newHintLoader(f, ppem, hint.ModeV35, mono)
+		return newHintLoader(f, req, hint.ModeV35, mono)
 	}
 	return nil, errors.New("face: unknown hinting mode")
 }

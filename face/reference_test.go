@@ -5,6 +5,7 @@ package face
 import (
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"strings"
 	"testing"
@@ -98,41 +99,21 @@ func TestReferenceFaceBitmaps(t *testing.T) {
 								continue
 							}
 							glyphs++
-							if dr.Min.X != w.Left || dr.Min.Y != -w.Top || dr.Dx() != w.Width || dr.Dy() != w.Rows {
+							box, same, diff := compareBitmap(dr, m, w, mono)
+							switch {
+							case !box:
 								boxDiff++
 								if first == "" {
 									first = fmt.Sprintf("ppem %d gid %d: box %v, FreeType left %d top %d %dx%d", ppem, w.GID, dr, w.Left, w.Top, w.Width, w.Rows)
 								}
 								continue
-							}
-							same := true
-							ap := w.Pitch
-							if ap < 0 {
-								ap = -ap
-							}
-							for y := 0; y < w.Rows; y++ {
-								for x := 0; x < w.Width; x++ {
-									var fv int64
-									if mono {
-										if w.Buffer[y*ap+x>>3]&(0x80>>(x&7)) != 0 {
-											fv = 255
-										}
-									} else {
-										fv = int64(w.Buffer[y*ap+x])
-									}
-									d := fv - int64(m.Pix[y*m.Stride+x])
-									if d != 0 {
-										same = false
-										absDiff += max(d, -d)
-									}
-								}
-							}
-							pixels += int64(w.Width * w.Rows)
-							if same {
+							case same:
 								identical++
-							} else if first == "" {
+							case first == "":
 								first = fmt.Sprintf("ppem %d gid %d differs", ppem, w.GID)
 							}
+							absDiff += diff
+							pixels += int64(w.Width * w.Rows)
 						}
 					}
 					mean := float64(absDiff) / float64(max(pixels, 1))
@@ -212,4 +193,31 @@ func TestReferenceGolden(t *testing.T) {
 	if string(have) != sb.String() {
 		t.Errorf("%s is stale: run FONTVM_UPDATE_GOLDEN=1 go test -tags reference -run TestReferenceGolden ./face", goldenFile)
 	}
+}
+
+// compareBitmap compares a Face's glyph mask m, placed at dr (the glyph
+// drawn at the origin), with FreeType's bitmap w: whether the boxes
+// (left, top, width, rows) agree, and if so whether every pixel does
+// and the sum of the absolute differences (mono pixels as 0 or 255).
+func compareBitmap(dr image.Rectangle, m *image.Alpha, w ftref.Bitmap, mono bool) (box, same bool, absDiff int64) {
+	if dr.Min.X != w.Left || dr.Min.Y != -w.Top || dr.Dx() != w.Width || dr.Dy() != w.Rows {
+		return false, false, 0
+	}
+	ap := max(w.Pitch, -w.Pitch)
+	for y := 0; y < w.Rows; y++ {
+		for x := 0; x < w.Width; x++ {
+			var fv int64
+			if mono {
+				if w.Buffer[y*ap+x>>3]&(0x80>>(x&7)) != 0 {
+					fv = 255
+				}
+			} else {
+				fv = int64(w.Buffer[y*ap+x])
+			}
+			if d := fv - int64(m.Pix[y*m.Stride+x]); d != 0 {
+				absDiff += max(d, -d)
+			}
+		}
+	}
+	return true, absDiff == 0, absDiff
 }

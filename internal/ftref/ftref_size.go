@@ -200,10 +200,18 @@ func (f *SizedFace) Outlines(target Target) []Glyph {
 	return gs
 }
 
+// SizedBitmap is a rendered glyph and its slot->advance.x (26.6).
+type SizedBitmap struct {
+	Bitmap
+	AdvanceX int64
+}
+
 // Render loads glyph gid with LoadFlags(mode, target) and renders it with
 // FT_Render_Glyph in render mode.
-func (f *SizedFace) Render(gid int, target Target, render RenderMode) Bitmap {
-	b := Bitmap{GID: gid}
+func (f *SizedFace) Render(gid int, target Target, render RenderMode) SizedBitmap {
+	var sb SizedBitmap
+	b := &sb.Bitmap
+	b.GID = gid
 	e := C.ftrefsz_load(&f.s, C.uint(gid), C.FT_Int32(LoadFlags(f.mode, target)))
 	if e == 0 {
 		rm := C.FT_Render_Mode(C.FT_RENDER_MODE_NORMAL)
@@ -214,9 +222,10 @@ func (f *SizedFace) Render(gid int, target Target, render RenderMode) Bitmap {
 	}
 	if e != 0 {
 		b.Err = ErrName(int(e))
-		return b
+		return sb
 	}
 	s := C.ftrefsz_slot(&f.s)
+	sb.AdvanceX = int64(s.advance.x)
 	bm := &s.bitmap
 	b.Width, b.Rows, b.Pitch = int(bm.width), int(bm.rows), int(bm.pitch)
 	b.Left, b.Top = int(s.bitmap_left), int(s.bitmap_top)
@@ -235,5 +244,5 @@ func (f *SizedFace) Render(gid int, target Target, render RenderMode) Bitmap {
 			copy(b.Buffer[r*ap:(r+1)*ap], buf[src*ap:(src+1)*ap])
 		}
 	}
-	return b
+	return sb
 }
