@@ -18,7 +18,10 @@ var ErrHintingUnavailable = errors.New("face: bytecode hinting is not available 
 // the TrueType loader of truetype/hint, unhinted (FreeType's
 // FT_LOAD_NO_HINTING outlines) for font.HintingNone, interpreter version
 // 40 for font.HintingVertical and 35 for font.HintingFull.
-func newLoader(f *sfnt.Font, req size.Request, h font.Hinting, mono bool) (*hintLoader, error) {
+func newLoader(f *sfnt.Font, req size.Request, h font.Hinting, mono bool) (outlineSource, error) {
+	if f.IsCFF() {
+		return newCFFLoader(f, req, h)
+	}
 	switch h {
 	case font.HintingNone:
 		return newHintLoader(f, req, hint.ModeNone, mono)
