@@ -426,7 +426,13 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 	m.subrs[0] = region{buf: cs}
 	m.cur = &m.subrs[0]
 	limit := MaxInstructions
+	if l.tracer != nil {
+		defer func() { m.traceEnd(curX, curY) }()
+	}
 	for {
+		if l.tracer != nil {
+			m.traceEnd(curX, curY)
+		}
 		r := m.cur
 		m.pc = r.pos
 		var op1 int
@@ -454,6 +460,12 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 		}
 		if op1 < 32 && op1 != cmdShortint {
 			m.op = opName(op1, -1)
+			if l.tracer != nil {
+				if op1 == cmdEsc && r.pos < len(r.buf) {
+					m.op = opName(12, int(r.buf[r.pos]))
+				}
+				m.traceBegin(doingSeac)
+			}
 		}
 		switch op1 {
 		case cmdVsindex:

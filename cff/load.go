@@ -38,6 +38,10 @@ type Loader struct {
 
 	random []uint32 // per Font DICT, as FreeType keeps it per subfont across loads
 
+	tracer  Tracer
+	step    Step
+	pending bool
+
 	upem       int
 	blues      blues   // the Font DICT's blue zones at the current scale
 	counterMap hintMap // cntrmask's temporary map

@@ -9,40 +9,10 @@ import (
 
 	"fontvm/cff"
 	"fontvm/sfnt"
-	"fontvm/size"
 )
 
 func init() {
 	register("cff", "points", "print CFF/CFF2 outlines in ftpoints2's format: fontvm cff points FONT (--ppem P | --size PT --dpi XxY) --mode hinted|none [--var tag=v,...] [--glyphs A-B]", runCFFPoints)
-}
-
-// parseCFFSize reads --ppem or --size/--dpi as ftpoints2 does: the
-// size rounded to 26.6 (FT_Set_Char_Size(face, 0, h, dx, dy); 72 dpi for
-// --ppem).
-func parseCFFSize(ppem, sz float64, dpi string) (size.Request, error) {
-	if sz > 0 {
-		dx, dy := uint32(72), uint32(72)
-		if dpi != "" {
-			a, b, found := strings.Cut(dpi, "x")
-			x, err := strconv.Atoi(a)
-			if err != nil || x <= 0 {
-				return size.Request{}, usagef("bad --dpi %q", dpi)
-			}
-			dx, dy = uint32(x), uint32(x)
-			if found {
-				y, err := strconv.Atoi(b)
-				if err != nil || y <= 0 {
-					return size.Request{}, usagef("bad --dpi %q", dpi)
-				}
-				dy = uint32(y)
-			}
-		}
-		return size.Points(int64(sz*64+0.5), dx, dy), nil
-	}
-	if ppem <= 0 || ppem > size.MaxPPEM {
-		return size.Request{}, usagef("--ppem must be in (0, %d]", size.MaxPPEM)
-	}
-	return size.Pixels(int64(ppem*64 + 0.5)), nil
 }
 
 // parseVarSpec splits --var tag=value,... into tags and values.
@@ -91,9 +61,7 @@ func openCFFFace(path, spec string) (*cff.Face, error) {
 // runCFFPoints prints each glyph's outline as ftpoints2 does.
 func runCFFPoints(args []string) error {
 	fs := newFlagSet("cff points")
-	ppem := fs.Float64("ppem", 12, "pixels per em (26.6 precision)")
-	size := fs.Float64("size", 0, "size in `points` (with --dpi)")
-	dpi := fs.String("dpi", "72", "resolution `XxY`")
+	sizes := addSizeFlags(fs, "12")
 	mode := fs.String("mode", "hinted", "hinted or none")
 	vars := fs.String("var", "", "variation `tag=value,...` (design coordinates)")
 	glyphs := fs.String("glyphs", "", "glyph range `A-B`")
@@ -112,7 +80,7 @@ func runCFFPoints(args []string) error {
 	default:
 		return usagef("--mode must be hinted or none")
 	}
-	req, err := parseCFFSize(*ppem, *size, *dpi)
+	req, err := sizes.request()
 	if err != nil {
 		return err
 	}
