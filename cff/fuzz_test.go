@@ -154,3 +154,29 @@ func TestSynthCFF(t *testing.T) {
 		t.Fatalf("outline %+v", o)
 	}
 }
+
+// TestLoadAllocs requires steady-state glyph loads, hinted and unhinted,
+// to allocate nothing (subroutine names are formatted only for errors and
+// traces).
+func TestLoadAllocs(t *testing.T) {
+	tb := synthCFF([][]byte{{14}, {149, 159, 1, 149, 159, 3, 19, 0xC0, 139, 139, 21, 239, 32, 10, 239, 239, 239, 239, 239, 239, 8, 32, 29, 14}},
+		[][]byte{{139, 5, 11}}, [][]byte{{11}}, nil)
+	f, err := Parse(tb, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLoader(f, 1000)
+	var o Outline
+	for _, hinted := range []bool{false, true} {
+		if err := l.Load(1, Scale{50332, 50332}, hinted, 500, &o); err != nil {
+			t.Fatal(err)
+		}
+		if len(o.Points) < 4 {
+			t.Fatalf("hinted %v: %d points", hinted, len(o.Points))
+		}
+		n := testing.AllocsPerRun(100, func() { l.Load(1, Scale{50332, 50332}, hinted, 500, &o) })
+		if n != 0 {
+			t.Errorf("hinted %v: %.1f allocations per load", hinted, n)
+		}
+	}
+}

@@ -113,7 +113,19 @@ func (n number) real() int32 {
 type region struct {
 	buf  []byte
 	pos  int
-	subr string // "" for the glyph's charstring, "subr N", "gsubr N"
+	kind uint8 // 0: the glyph's charstring, 1: local subr, 2: global subr
+	num  int32 // the subroutine number as the charstring gives it
+}
+
+// name is "" for the glyph's charstring, "subr N" or "gsubr N".
+func (r *region) name() string {
+	switch r.kind {
+	case 1:
+		return "subr " + itoa(int(r.num))
+	case 2:
+		return "gsubr " + itoa(int(r.num))
+	}
+	return ""
 }
 
 // machine is one run of cf2_interpT2CharString: its operand stack, stem
@@ -154,7 +166,7 @@ func (m *machine) fail(ftErr, msg string) {
 	l.errName = ftErr
 	e := &CharstringError{Glyph: l.gid, Op: m.op, FreeType: ftErr, Msg: msg}
 	if m.cur != nil {
-		e.Subr, e.Offset = m.cur.subr, m.pc
+		e.Subr, e.Offset = m.cur.name(), m.pc
 	}
 	l.err = e
 }
@@ -387,19 +399,20 @@ func (m *machine) callSubr(global bool) bool {
 	l := m.l
 	var buf []byte
 	var ok bool
-	name := "subr"
+	kind := uint8(1)
 	if global {
 		buf, ok = l.f.gsubr(int(n) + l.f.gbias)
-		name = "gsubr"
+		kind = 2
 	} else {
 		buf, ok = l.p.subr(int(n) + l.p.bias)
 	}
 	if !ok {
-		m.fail("Invalid_Glyph_Format", fmt.Sprintf("%s %d outside its INDEX", name, n))
+		r := region{kind: kind, num: n}
+		m.fail("Invalid_Glyph_Format", r.name()+" outside its INDEX")
 		return false
 	}
 	m.depth++
-	m.subrs[m.depth] = region{buf: buf, subr: fmt.Sprintf("%s %d", name, n)}
+	m.subrs[m.depth] = region{buf: buf, kind: kind, num: n}
 	m.cur = &m.subrs[m.depth]
 	return true
 }
