@@ -68,6 +68,13 @@ func (hm *hintMap) reset(scale int32, hinted bool) {
 	hm.valid, hm.hinted, hm.count, hm.lastIndex, hm.scale = false, hinted, 0, 0, scale
 }
 
+// copyFrom is the structure copy firstHintMap = hintMap, limited to the
+// edges in use.
+func (hm *hintMap) copyFrom(o *hintMap) {
+	hm.valid, hm.hinted, hm.count, hm.lastIndex, hm.scale = o.valid, o.hinted, o.count, o.lastIndex, o.scale
+	copy(hm.edge[:o.count], o.edge[:o.count])
+}
+
 // hintMove is CF2_HintMoveRec: an edge adjustHints' second pass may still
 // move up.
 type hintMove struct {

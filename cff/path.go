@@ -171,7 +171,6 @@ type glyphPath struct {
 	m       *machine
 	b       *builder
 	scaleX  int32 // innerTransform.a
-	scaleC  int32 // innerTransform.c (0)
 	hintMap *hintMap
 	first   *hintMap // firstHintMap
 
@@ -186,17 +185,18 @@ type glyphPath struct {
 
 // init is cf2_glyphpath_init.
 func (g *glyphPath) init(m *machine, b *builder) {
-	*g = glyphPath{m: m, b: b, scaleX: m.scaleX, scaleC: 0, hintMap: &m.hintMap, first: &m.firstHintMap}
+	*g = glyphPath{m: m, b: b, scaleX: m.scaleX, hintMap: &m.hintMap, first: &m.firstHintMap}
 	g.moveIsPending = true
 }
 
 // hintPoint is cf2_glyphpath_hintPoint (the outer transform is the
 // identity and the fractional translation zero in FreeType's CFF driver).
+//
+// FreeType's scaleC is 0 and the outer transform the identity: FT_MulFix
+// by 0 is 0 and by 1.0 is exact on 32-bit values, so the point is
+// (FT_MulFix(scaleX, x), the hint map's y).
 func (g *glyphPath) hintPoint(hm *hintMap, x, y int32) vec {
-	px := add32(mulFix32(g.scaleX, x), mulFix32(g.scaleC, y))
-	py := hm.mapCoord(g.m, y)
-	return vec{add32(mulFix32(0x10000, px), add32(mulFix32(0, py), 0)),
-		add32(mulFix32(0, px), add32(mulFix32(0x10000, py), 0))}
+	return vec{mulFix32(g.scaleX, x), hm.mapCoord(g.m, y)}
 }
 
 // pushPrevElem is cf2_glyphpath_pushPrevElem (no intersections: without
@@ -251,7 +251,7 @@ func (g *glyphPath) moveTo(x, y int32) {
 	if !g.hintMap.valid || g.m.mask.isNew {
 		g.m.buildHintMap(g.hintMap, false)
 	}
-	*g.first = *g.hintMap
+	g.first.copyFrom(g.hintMap)
 }
 
 // lineTo is cf2_glyphpath_lineTo.
