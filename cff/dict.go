@@ -53,19 +53,25 @@ const (
 	dopFDSelect          = 1237
 )
 
-// maxDictOperands is the operand stack of FreeType's DICT parser
-// (CFF_MAX_STACK_DEPTH for CFF2: 513; CFF uses 48 but counts stack
-// entries the same way).
-const maxDictOperands = 513
+// DICT operand stack sizes of FreeType's parser (cff_parser_init's
+// stackSize: CFF_MAX_STACK_DEPTH = 96 for a CFF Top DICT, one more for
+// Private and Font DICTs; CFF2_DEFAULT_STACK = 513 for CFF2, one more for
+// Private DICTs). More operands before an operator fail the font
+// (Stack_Overflow).
+const (
+	dictStackCFF  = 96
+	dictStackCFF2 = 513
+)
 
 // maxDictEntries bounds the operators of one DICT.
 const maxDictEntries = 4096
 
 // parseDict tokenizes a DICT (cff_parser_run). blend, when non-nil, runs
 // the CFF2 blend operator on the operand stack (cff_parse_blend), given
-// the entries parsed so far (for vsindex); table
+// the entries parsed so far (for vsindex); maxOperands is FreeType's
+// stack size for the DICT; table
 // and base name the table and the DICT's offset in it for errors.
-func parseDict(b []byte, table string, base int, blend func(seen []dictEntry, args []operand) ([]operand, error)) ([]dictEntry, error) {
+func parseDict(b []byte, table string, base, maxOperands int, blend func(seen []dictEntry, args []operand) ([]operand, error)) ([]dictEntry, error) {
 	var out []dictEntry
 	var stack []operand
 	bad := func(p int, msg string) error {
@@ -98,7 +104,7 @@ func parseDict(b []byte, table string, base int, blend func(seen []dictEntry, ar
 			if len(b)-p < n {
 				return nil, bad(p, "number runs past the end")
 			}
-			if len(stack) >= maxDictOperands {
+			if len(stack) >= maxOperands {
 				return nil, bad(p, "too many operands")
 			}
 			stack = append(stack, operand{raw: b[p:]})

@@ -134,7 +134,7 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 	}
 	f.gbias = subrBias(f.gsubrs.count)
 	f.gptr = f.gsubrs.pointers()
-	if f.top, err = parseDict(topDict, f.name, topOff, nil); err != nil {
+	if f.top, err = parseDict(topDict, f.name, topOff, f.dictStack(false), nil); err != nil {
 		return nil, err
 	}
 	if err := f.parseFontMatrix(); err != nil {
@@ -178,6 +178,20 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 		f.fds = []Private{p}
 	}
 	return f, nil
+}
+
+// dictStack is the DICT operand stack size FreeType parses a Top or Font
+// DICT (sub false, cff_subfont_load) or a Private DICT (sub true,
+// cff_load_private_dict) with.
+func (f *Font) dictStack(sub bool) int {
+	n := dictStackCFF
+	if f.cff2 {
+		n = dictStackCFF2
+	}
+	if sub {
+		n++
+	}
+	return n
 }
 
 // NumGlyphs returns the number of charstrings.
@@ -251,7 +265,7 @@ func (f *Font) parseFDs() error {
 		return &FormatError{Table: f.name, Offset: fdOff, Msg: fmt.Sprintf("FDArray of %d Font DICTs", fda.count)}
 	}
 	for i := 0; i < fda.count; i++ {
-		d, err := parseDict(fda.at(i), f.name, fda.start(i), nil)
+		d, err := parseDict(fda.at(i), f.name, fda.start(i), f.dictStack(false), nil)
 		if err != nil {
 			return err
 		}
@@ -306,7 +320,7 @@ func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
 		}
 	}
 	var seed int64
-	ents, err := parseDict(pd, f.name, int(off), blend)
+	ents, err := parseDict(pd, f.name, int(off), f.dictStack(true), blend)
 	if err != nil {
 		return p, err
 	}

@@ -152,7 +152,7 @@ type machine struct {
 	depth   int
 	storage [storageSize]int32
 
-	op  string // operator being run, for errors
+	opc, opc2 int // operator being run (first byte; escaped second byte or -1), for errors and traces
 	pc  int    // its offset in the region
 	cur *region
 }
@@ -164,7 +164,11 @@ func (m *machine) fail(ftErr, msg string) {
 		return
 	}
 	l.errName = ftErr
-	e := &CharstringError{Glyph: l.gid, Op: m.op, FreeType: ftErr, Msg: msg}
+	op := opName(m.opc, m.opc2)
+	if m.opc < 0 {
+		op = "(limit)"
+	}
+	e := &CharstringError{Glyph: l.gid, Op: op, FreeType: ftErr, Msg: msg}
 	if m.cur != nil {
 		e.Subr, e.Offset = m.cur.name(), m.pc
 	}
@@ -467,15 +471,15 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 		}
 		limit--
 		if limit == 0 {
-			m.op = "(limit)"
+			m.opc = -1
 			m.fail("Invalid_Glyph_Format", "instruction limit reached")
 			return
 		}
 		if op1 < 32 && op1 != cmdShortint {
-			m.op = opName(op1, -1)
+			m.opc, m.opc2 = op1, -1
 			if l.tracer != nil {
 				if op1 == cmdEsc && r.pos < len(r.buf) {
-					m.op = opName(12, int(r.buf[r.pos]))
+					m.opc2 = int(r.buf[r.pos])
 				}
 				m.traceBegin(doingSeac)
 			}
@@ -679,7 +683,7 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 			continue
 		case cmdEsc:
 			op2 := m.readByte()
-			m.op = opName(12, op2)
+			m.opc2 = op2
 			if !m.esc(op2, &curX, &curY) {
 				continue
 			}

@@ -37,7 +37,7 @@ func (l *Loader) SetTracer(t Tracer) { l.tracer = t }
 func (m *machine) traceBegin(doingSeac bool) {
 	l := m.l
 	s := &l.step
-	s.Glyph, s.Seac, s.Subr, s.Depth, s.PC, s.Op, s.Err = l.gid, doingSeac, m.cur.name(), m.depth, m.pc, m.op, ""
+	s.Glyph, s.Seac, s.Subr, s.Depth, s.PC, s.Op, s.Err = l.gid, doingSeac, m.cur.name(), m.depth, m.pc, opName(m.opc, m.opc2), ""
 	s.Before = s.Before[:0]
 	for _, n := range m.stack {
 		s.Before = append(s.Before, Number{n.v, n.isInt})
