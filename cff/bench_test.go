@@ -5,24 +5,15 @@ import (
 
 	"fontvm/cff"
 	"fontvm/internal/corpus"
-	"fontvm/sfnt"
 	"fontvm/size"
 )
 
 // BenchmarkLoad loads every glyph of EB Garamond 12 at 12 ppem, hinted and
 // unhinted (ns per glyph).
 func BenchmarkLoad(b *testing.B) {
-	data := corpus.Load(b, corpus.CFFFonts[4])
-	if data == nil {
+	fc := openCorpusFace(b, corpus.CFFFonts[4])
+	if fc == nil {
 		return
-	}
-	sf, err := sfnt.Parse(data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	fc, err := cff.NewFace(sf, nil, nil)
-	if err != nil {
-		b.Fatal(err)
 	}
 	sc, err := fc.Scale(size.Pixels(12 * 64))
 	if err != nil {

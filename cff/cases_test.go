@@ -127,6 +127,25 @@ func openCase(t testing.TB, c refCase) *cff.Face {
 	return fc
 }
 
+// openCorpusFace opens a corpus font's default instance (nil when the
+// font is missing and the test is skipped).
+func openCorpusFace(t testing.TB, cf corpus.Font) *cff.Face {
+	t.Helper()
+	data := corpus.Load(t, cf)
+	if data == nil {
+		return nil
+	}
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc, err := cff.NewFace(sf, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fc
+}
+
 // runCase returns fontvm's ftpoints2 lines for the case, one per glyph.
 func runCase(t testing.TB, c refCase) []string {
 	t.Helper()

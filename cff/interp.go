@@ -153,8 +153,8 @@ type machine struct {
 	storage [storageSize]int32
 
 	opc, opc2 int // operator being run (first byte; escaped second byte or -1), for errors and traces
-	pc  int    // its offset in the region
-	cur *region
+	pc        int // its offset in the region
+	cur       *region
 }
 
 // fail records the glyph's first error (CF2_SET_ERROR keeps the first).

@@ -261,16 +261,7 @@ func (g *glyphPath) lineTo(x, y int32) {
 		return
 	}
 	p0, p1 := g.currentCS, vec{x, y}
-	if g.moveIsPending {
-		g.pushMove(p0)
-		g.moveIsPending = false
-		g.pathIsOpen = true
-		g.offsetStart1 = p1
-	}
-	if g.elemQueued {
-		g.pushPrevElem(g.hintMap, p0, false)
-	}
-	g.elemQueued = true
+	g.startElem(p0, p1)
 	g.prevOp, g.prevP0, g.prevP1 = opLine, p0, p1
 	if newHintMap {
 		g.m.buildHintMap(g.hintMap, false)
@@ -278,10 +269,11 @@ func (g *glyphPath) lineTo(x, y int32) {
 	g.currentCS = p1
 }
 
-// curveTo is cf2_glyphpath_curveTo.
-func (g *glyphPath) curveTo(x1, y1, x2, y2, x3, y3 int32) {
-	p0 := g.currentCS
-	p1, p2, p3 := vec{x1, y1}, vec{x2, y2}, vec{x3, y3}
+// startElem is the part cf2_glyphpath_lineTo and cf2_glyphpath_curveTo
+// share: the pending move is pushed (the path opens), the queued element
+// is emitted, and the new one (starting at p0, first control or end
+// point p1) becomes the queued one.
+func (g *glyphPath) startElem(p0, p1 vec) {
 	if g.moveIsPending {
 		g.pushMove(p0)
 		g.moveIsPending = false
@@ -292,6 +284,13 @@ func (g *glyphPath) curveTo(x1, y1, x2, y2, x3, y3 int32) {
 		g.pushPrevElem(g.hintMap, p0, false)
 	}
 	g.elemQueued = true
+}
+
+// curveTo is cf2_glyphpath_curveTo.
+func (g *glyphPath) curveTo(x1, y1, x2, y2, x3, y3 int32) {
+	p0 := g.currentCS
+	p1, p2, p3 := vec{x1, y1}, vec{x2, y2}, vec{x3, y3}
+	g.startElem(p0, p1)
 	g.prevOp, g.prevP0, g.prevP1, g.prevP2, g.prevP3 = opCube, p0, p1, p2, p3
 	if g.m.mask.isNew {
 		g.m.buildHintMap(g.hintMap, false)

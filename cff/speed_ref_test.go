@@ -11,7 +11,6 @@ import (
 	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
 	"fontvm/internal/perf"
-	"fontvm/sfnt"
 	"fontvm/size"
 )
 
@@ -36,18 +35,11 @@ func TestSpeedVsFreeType(t *testing.T) {
 	var sumGo, sumFT float64
 	n := 0
 	for _, cf := range corpus.CFFFonts[3:] {
-		data := corpus.Load(t, cf)
-		if data == nil {
+		fc := openCorpusFace(t, cf)
+		if fc == nil {
 			continue
 		}
-		sf, err := sfnt.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fc, err := cff.NewFace(sf, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := fc.SFNT().Data()
 		for _, hinted := range []bool{false, true} {
 			mode := ftref.ModeNone
 			if hinted {

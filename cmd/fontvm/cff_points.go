@@ -58,6 +58,28 @@ func openCFFFace(path, spec string) (*cff.Face, error) {
 	return fc, nil
 }
 
+// openCFFSized opens a font for cff points and cff trace: the face at the
+// --var instance, the scales of the size flags, and --mode (hinted or
+// none; anything else is a usage error).
+func openCFFSized(path, vars, mode string, sizes *sizeFlags) (*cff.Face, cff.Scale, bool, error) {
+	if mode != "hinted" && mode != "none" {
+		return nil, cff.Scale{}, false, usagef("--mode must be hinted or none")
+	}
+	req, err := sizes.request()
+	if err != nil {
+		return nil, cff.Scale{}, false, err
+	}
+	fc, err := openCFFFace(path, vars)
+	if err != nil {
+		return nil, cff.Scale{}, false, err
+	}
+	sc, err := fc.Scale(req)
+	if err != nil {
+		return nil, cff.Scale{}, false, err
+	}
+	return fc, sc, mode == "hinted", nil
+}
+
 // runCFFPoints prints each glyph's outline as ftpoints2 does.
 func runCFFPoints(args []string) error {
 	fs := newFlagSet("cff points")
@@ -72,23 +94,7 @@ func runCFFPoints(args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: fontvm cff points FONT (--ppem P | --size PT --dpi XxY) --mode hinted|none [--var tag=v,...] [--glyphs A-B]")
 	}
-	var hinted bool
-	switch *mode {
-	case "hinted":
-		hinted = true
-	case "none":
-	default:
-		return usagef("--mode must be hinted or none")
-	}
-	req, err := sizes.request()
-	if err != nil {
-		return err
-	}
-	fc, err := openCFFFace(pos[0], *vars)
-	if err != nil {
-		return err
-	}
-	sc, err := fc.Scale(req)
+	fc, sc, hinted, err := openCFFSized(pos[0], *vars, *mode, sizes)
 	if err != nil {
 		return err
 	}

@@ -123,23 +123,12 @@ func runCFFTrace(args []string) error {
 	if len(pos) != 1 || *glyph < 0 {
 		return usagef("usage: fontvm cff trace FONT --glyph N [--ppem P | --size PT --dpi XxY] [--mode hinted|none] [--var tag=v,...] [--json]")
 	}
-	if *mode != "hinted" && *mode != "none" {
-		return usagef("--mode must be hinted or none")
-	}
-	req, err := sizes.request()
-	if err != nil {
-		return err
-	}
-	fc, err := openCFFFace(pos[0], *vars)
+	fc, sc, hinted, err := openCFFSized(pos[0], *vars, *mode, sizes)
 	if err != nil {
 		return err
 	}
 	if *glyph >= fc.NumGlyphs() {
 		return usagef("--glyph %d: the font has %d glyphs", *glyph, fc.NumGlyphs())
-	}
-	sc, err := fc.Scale(req)
-	if err != nil {
-		return err
 	}
 	w := bufio.NewWriter(cffStdout)
 	defer w.Flush()
@@ -147,7 +136,7 @@ func runCFFTrace(args []string) error {
 	l := fc.NewLoader()
 	l.SetTracer(tr)
 	var o cff.Outline
-	lerr := fc.Load(l, *glyph, sc, *mode == "hinted", &o)
+	lerr := fc.Load(l, *glyph, sc, hinted, &o)
 	if tr.err != nil {
 		return tr.err
 	}
