@@ -148,9 +148,10 @@ type machine struct {
 	hintOrigin int32      // hintOriginY: the start point's y (seac accents)
 	moves      []hintMove // cf2_hintmap_adjustHints' working storage
 
-	subrs   [MaxSubrDepth + 2]region
-	depth   int
-	storage [storageSize]int32
+	subrs       [MaxSubrDepth + 2]region
+	depth       int
+	storage     [storageSize]int32
+	storageUsed bool // a put ran since storage was last cleared
 
 	opc, opc2 int // operator being run (first byte; escaped second byte or -1), for errors and traces
 	pc        int // its offset in the region
@@ -429,7 +430,10 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 	m.stack = m.stack[:0]
 	m.hstems, m.vstems, m.nh, m.nv = m.hstems[:0], m.vstems[:0], 0, 0
 	m.mask = hintMask{}
-	m.storage = [storageSize]int32{}
+	if m.storageUsed {
+		m.storage = [storageSize]int32{}
+		m.storageUsed = false
+	}
 	sc := l.scaleY
 	m.initialHintMap.reset(sc, l.hinted)
 	m.firstHintMap.reset(sc, l.hinted)
@@ -588,7 +592,20 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 				m.path.lineTo(curX, curY)
 			}
 			for ; i < count; i += 6 {
-				curX, curY = m.curve(i, curX, curY)
+				if i+6 <= count {
+					curX, curY = m.curve(i, curX, curY)
+					continue
+				}
+				// a short last group: FreeType reads past the stack
+				// (cf2_stack_getReal's bounds error) and still draws
+				x1 := add32(m.get(i), curX)
+				y1 := add32(m.get(i+1), curY)
+				x2 := add32(m.get(i+2), x1)
+				y2 := add32(m.get(i+3), y1)
+				x3 := add32(m.get(i+4), x2)
+				y3 := add32(m.get(i+5), y2)
+				m.path.curveTo(x1, y1, x2, y2, x3, y3)
+				curX, curY = x3, y3
 			}
 			m.stack = m.stack[:0]
 			continue
@@ -761,14 +778,17 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 	}
 }
 
-// curve draws the rrcurveto group at i.
+// curve draws the rrcurveto group at i (the callers guarantee i+6 <=
+// len(m.stack), so the entries are read without cf2_stack_getReal's
+// bounds error).
 func (m *machine) curve(i int, curX, curY int32) (int32, int32) {
-	x1 := add32(m.get(i), curX)
-	y1 := add32(m.get(i+1), curY)
-	x2 := add32(m.get(i+2), x1)
-	y2 := add32(m.get(i+3), y1)
-	x3 := add32(m.get(i+4), x2)
-	y3 := add32(m.get(i+5), y2)
+	s := m.stack[i : i+6 : i+6]
+	x1 := add32(s[0].real(), curX)
+	y1 := add32(s[1].real(), curY)
+	x2 := add32(s[2].real(), x1)
+	y2 := add32(s[3].real(), y1)
+	x3 := add32(s[4].real(), x2)
+	y3 := add32(s[5].real(), y2)
 	m.path.curveTo(x1, y1, x2, y2, x3, y3)
 	return x3, y3
 }
@@ -872,6 +892,7 @@ func (m *machine) esc(op2 int, curX, curY *int32) bool {
 		v := m.popFixed()
 		if i < storageSize {
 			m.storage[i] = v
+			m.storageUsed = true
 		}
 	case escGet:
 		i := uint32(m.popInt())

@@ -43,7 +43,10 @@ type Loader struct {
 	pending bool
 
 	upem       int
-	blues      blues   // the Font DICT's blue zones at the current scale
+	blues      blues // the Font DICT's blue zones at the current scale
+	bluesOK    bool  // blues holds Font DICT bluesFD at bluesScale
+	bluesFD    int
+	bluesScale int32
 	counterMap hintMap // cntrmask's temporary map
 }
 
@@ -121,8 +124,11 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 	l.hinted = hinted
 	if !hinted {
 		l.scaleX, l.scaleY = 0x400, 0x400
-	} else {
+	} else if !l.bluesOK || l.bluesFD != fd || l.bluesScale != l.scaleY {
+		// cf2_font_setup recomputes the blue zones when the Font DICT or
+		// the scale changes
 		l.blues.init(l.p, l.scaleY)
+		l.bluesOK, l.bluesFD, l.bluesScale = true, fd, l.scaleY
 	}
 	l.nominalWidth = int32(uint32(l.p.NominalWidthX) << 16)
 	l.defaultWidth = int32(uint32(l.p.DefaultWidthX) << 16)

@@ -221,11 +221,15 @@ func (g *glyphPath) pushPrevElem(hm *hintMap, nextP0 vec, close bool) {
 		g.b.cubeTo(pt0, p1, p2, p3)
 		g.currentDS = p3
 	}
-	use := hm
-	if close {
-		use = g.first
+	if !close {
+		// FreeType maps nextP0 with the same map and draws a line to it
+		// if it differs from the current point; without darkening nextP0
+		// is the previous element's end, so the mapped point is
+		// currentDS (or the skipped zero-length line's end, equal to it)
+		// and no line is drawn
+		return
 	}
-	pt1 := g.hintPoint(use, nextP0.x, nextP0.y)
+	pt1 := g.hintPoint(g.first, nextP0.x, nextP0.y)
 	if pt1 != g.currentDS {
 		g.b.lineTo(g.currentDS, pt1)
 		g.currentDS = pt1
