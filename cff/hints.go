@@ -323,6 +323,14 @@ func (m *machine) buildHintMapMask(hm *hintMap, mask *hintMask, origin int32, in
 	if bitCount > mask.bitCount {
 		return
 	}
+	if !hm.hinted {
+		// unhinted: cf2_hintmap_map ignores the edges, and the stem
+		// positions the build records serve only later hinted maps; what
+		// remains observable is the map's validity and the mask's use
+		hm.valid = true
+		mask.isNew = false
+		return
+	}
 	bl := &m.l.blues
 	if bl.doEmBoxHints {
 		var dummy hint

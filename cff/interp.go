@@ -451,10 +451,26 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 		defer func() { m.traceEnd(curX, curY) }()
 	}
 	for {
+		r := m.cur
 		if l.tracer != nil {
 			m.traceEnd(curX, curY)
+		} else if l.errName == "" {
+			// a run of one-byte integers (32..246), each one interpreter
+			// iteration as in the loop below (limit counted, error
+			// checked); an overflowing push or the limit's last
+			// iteration go the general way
+			buf, pos := r.buf, r.pos
+			for pos < len(buf) && limit > 1 && len(m.stack) < m.size {
+				b := buf[pos]
+				if b < 32 || b > 246 {
+					break
+				}
+				m.stack = append(m.stack, number{int32(b) - 139, true})
+				pos++
+				limit--
+			}
+			r.pos = pos
 		}
-		r := m.cur
 		m.pc = r.pos
 		var op1 int
 		if r.pos >= len(r.buf) {

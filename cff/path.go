@@ -150,9 +150,10 @@ func (b *builder) cubeTo(p0, p1, p2, p3 vec) {
 	if !b.checkPoints(3) {
 		return
 	}
-	b.addPoint(p1.x, p1.y, false)
-	b.addPoint(p2.x, p2.y, false)
-	b.addPoint(p3.x, p3.y, true)
+	// ps_builder_add_point three times: two cubic controls, an on point
+	b.o.Points = append(b.o.Points, Point{int64(p1.x) >> 10, int64(p1.y) >> 10},
+		Point{int64(p2.x) >> 10, int64(p2.y) >> 10}, Point{int64(p3.x) >> 10, int64(p3.y) >> 10})
+	b.o.Tags = append(b.o.Tags, TagCubic, TagCubic, TagOn)
 }
 
 // vec is a 16.16 point (FT_Vector holding CF2_Fixed values).
