@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"fontvm/cff"
 	"fontvm/graphite"
 	"fontvm/internal/corrupt"
 	"fontvm/sfnt"
@@ -12,7 +13,7 @@ import (
 // TestTargetsSmoke runs each target's check on a few corrupted copies of
 // each of its first fonts: no panic, and the verdict is the library's.
 func TestTargetsSmoke(t *testing.T) {
-	for _, name := range []string{"graphite", "truetype"} {
+	for _, name := range []string{"graphite", "truetype", "cff"} {
 		tg := targets[name]
 		fonts, err := tg.fonts()
 		if err != nil {
@@ -41,6 +42,11 @@ func TestTargetsSmoke(t *testing.T) {
 				case "truetype":
 					if sf, err := sfnt.Parse(c.Data); err == nil {
 						_, err = hint.NewFont(sf)
+						want = err == nil
+					}
+				case "cff":
+					if sf, err := sfnt.Parse(c.Data); err == nil {
+						_, err = cff.NewFace(sf, nil, nil)
 						want = err == nil
 					}
 				}
