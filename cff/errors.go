@@ -1,15 +1,29 @@
 // Package cff reads the CFF and CFF2 outline tables of OpenType fonts and
 // runs their Type 2 charstrings as FreeType 2.12.1's CFF driver runs them
-// (hinting engine "adobe", src/psaux and src/cff).
+// with its default hinting engine, "adobe" (src/psaux, src/cff): hinted
+// and unhinted outlines identical to FreeType's, every 26.6 point and the
+// advance, at any char size and variation instance. Stem darkening is off,
+// as cff_driver_init leaves it (no-stem-darkening TRUE).
 //
-// Files: index.go (INDEX structures), dict.go (DICT data), font.go (the
-// table: Top DICT, Private DICTs, charset, FDSelect, CFF2 variation
-// store), isa.go (the charstring instruction set as one table), disasm.go
-// (ttx's text), interp.go and path.go (the charstring interpreter and the
-// glyph path it builds), load.go (glyph loading and scaling).
+// Files, one concern each: index.go (INDEX structures), dict.go (DICT
+// data and FreeType's number conversions), font.go (the table: Top DICT,
+// Private DICTs, charset, FDArray/FDSelect), varstore.go (the CFF2
+// variation store, blend vectors, Private DICT blends), isa.go (the
+// charstring instruction set as one table), disasm.go (ttx's text),
+// interp.go (the charstring interpreter), path.go (the glyph path and
+// outline builder), hints.go and blues.go (the hinter: stem hints, hint
+// masks, hint maps, blue zones), load.go (glyph loading and scaling),
+// face.go (an OpenType font at a size and instance), trace.go (tracing).
+//
+// Not handled: the glyph index of a CID-keyed font is not mapped through
+// its charset as FreeType's cff_slot_load maps it (FreeType treats it as
+// a CID), and Font DICT FontMatrix entries of CID-keyed fonts are not
+// combined with the Top DICT's; the predefined Expert charsets give no
+// glyph names and no seac accents.
 //
 // Hostile input is normal input: every malformed table or charstring gives
-// an error, never a panic; work is bounded by named limits.
+// an error, never a panic; work is bounded by FreeType's limits
+// (subroutine nesting, instruction count, stack sizes) and named ones.
 package cff
 
 import (
