@@ -15,11 +15,12 @@
 // masks, hint maps, blue zones), load.go (glyph loading and scaling),
 // face.go (an OpenType font at a size and instance), trace.go (tracing).
 //
-// Not handled: the glyph index of a CID-keyed font is not mapped through
-// its charset as FreeType's cff_slot_load maps it (FreeType treats it as
-// a CID), and Font DICT FontMatrix entries of CID-keyed fonts are not
-// combined with the Top DICT's; the predefined Expert charsets give no
-// glyph names and no seac accents.
+// Glyph indexes of CID-keyed fonts are glyph indexes, as in FreeType for
+// OpenType fonts (cff_font_load inverts the charset to CIDs only for bare
+// CFF files). Not handled: FontMatrix entries in the Font DICTs of
+// CID-keyed fonts are not combined with the Top DICT's (cff_face_init's
+// subfont matrices); the predefined Expert charsets give no glyph names
+// and no seac accents.
 //
 // Hostile input is normal input: every malformed table or charstring gives
 // an error, never a panic; work is bounded by FreeType's limits
