@@ -17,10 +17,11 @@
 //
 // Glyph indexes of CID-keyed fonts are glyph indexes, as in FreeType for
 // OpenType fonts (cff_font_load inverts the charset to CIDs only for bare
-// CFF files). Not handled: FontMatrix entries in the Font DICTs of
-// CID-keyed fonts are not combined with the Top DICT's (cff_face_init's
-// subfont matrices); the predefined Expert charsets give no glyph names
-// and no seac accents.
+// CFF files). Font matrices follow cff_face_init and cff_slot_load: the
+// Top DICT's normalized, each Font DICT's concatenated with it, the
+// scales adjusted when their units per em differ. Not handled: the
+// predefined Expert charsets give no glyph names and no seac accents;
+// FT_Matrix_Check is approximated by a zero-determinant test.
 //
 // Hostile input is normal input: every malformed table or charstring gives
 // an error, never a panic; work is bounded by FreeType's limits

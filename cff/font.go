@@ -28,12 +28,8 @@ type Font struct {
 	charset int      // offset of the charset (0, 1, 2: predefined)
 	sids    []uint16 // glyph -> SID (CID for CID-keyed fonts), as cff_charset_load fills it; nil when unknown
 
-	// FontMatrix as FreeType normalizes it (cff_face_init); identity and
-	// zero offset for the usual [0.001 0 0 0.001 0 0].
-	Matrix        [4]int64 // xx, yx, xy, yy (16.16)
-	Offset        [2]int64 // font units
-	UnitsPerEm    int64    // from the FontMatrix (1000 when absent)
-	hasFontMatrix bool
+	topMatrix fontMatrix   // the Top DICT's FontMatrix as parsed
+	fdMatrix  []fontMatrix // each Font DICT's (CID-keyed and CFF2 fonts)
 
 	vstore varStore
 	ndv    []int64 // normalized design coordinates (16.16), empty for the default instance
@@ -137,12 +133,10 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 	if f.top, err = parseDict(topDict, f.name, topOff, f.dictStack(false), nil); err != nil {
 		return nil, err
 	}
-	if err := f.parseFontMatrix(); err != nil {
-		return nil, err
-	}
+	f.topMatrix = parseFontMatrix(f.top)
 	if cff2 {
 		if a, ok := find(f.top, dopVstore); ok && len(a) > 0 {
-			if f.vstore, err = parseVarStore(table, int(a[len(a)-1].num()), f.name); err != nil {
+			if f.vstore, err = parseVarStore(table, int(a[0].num()), f.name); err != nil {
 				return nil, err
 			}
 		}
@@ -151,16 +145,16 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 	if !ok || len(csArgs) == 0 {
 		return nil, bad(topOff, "Top DICT has no CharStrings")
 	}
-	if f.charStrings, err = parseIndex(table, int(csArgs[len(csArgs)-1].num()), cff2, f.name, "CharStrings"); err != nil {
+	if f.charStrings, err = parseIndex(table, int(csArgs[0].num()), cff2, f.name, "CharStrings"); err != nil {
 		return nil, err
 	}
 	if f.charStrings.count == 0 {
-		return nil, bad(int(csArgs[len(csArgs)-1].num()), "CharStrings INDEX is empty")
+		return nil, bad(int(csArgs[0].num()), "CharStrings INDEX is empty")
 	}
 	_, f.isCID = find(f.top, dopROS)
 	if !cff2 {
 		if a, ok := find(f.top, dopCharset); ok && len(a) > 0 {
-			f.charset = int(a[len(a)-1].num())
+			f.charset = int(a[0].num())
 		}
 		if err := f.loadCharset(); err != nil {
 			return nil, err
@@ -256,7 +250,7 @@ func (f *Font) parseFDs() error {
 		}
 		return &FormatError{Table: f.name, Offset: 0, Msg: "CID-keyed font without FDArray"}
 	}
-	fdOff := int(a[len(a)-1].num())
+	fdOff := int(a[0].num())
 	fda, err := parseIndex(f.data, fdOff, f.cff2, f.name, "FDArray")
 	if err != nil {
 		return err
@@ -269,6 +263,7 @@ func (f *Font) parseFDs() error {
 		if err != nil {
 			return err
 		}
+		f.fdMatrix = append(f.fdMatrix, parseFontMatrix(d))
 		p, err := f.parsePrivate(d, fda.start(i))
 		if err != nil {
 			return err
@@ -276,7 +271,7 @@ func (f *Font) parseFDs() error {
 		f.fds = append(f.fds, p)
 	}
 	if s, ok := find(f.top, dopFDSelect); ok && len(s) > 0 {
-		off := int(s[len(s)-1].num())
+		off := int(s[0].num())
 		if f.fdSel, err = parseFDSelect(f.data, off, f.charStrings.count, f.name); err != nil {
 			return err
 		}
@@ -304,7 +299,7 @@ func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
 		p.bias = subrBias(0)
 		return p, nil
 	}
-	size, off := a[len(a)-2].num(), a[len(a)-1].num()
+	size, off := a[0].num(), a[1].num()
 	if size < 0 || off < 0 || off > int64(len(f.data)) || int64(len(f.data))-off < size {
 		return p, &FormatError{Table: f.name, Offset: dictOff, Msg: "Private DICT runs past the end of the table"}
 	}
@@ -314,7 +309,7 @@ func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
 		blend = func(seen []dictEntry, st []operand) ([]operand, error) {
 			vsindex := 0
 			if a, ok := find(seen, dopVsindex); ok && len(a) > 0 {
-				vsindex = int(a[len(a)-1].num())
+				vsindex = int(a[0].num())
 			}
 			return f.dictBlend(vsindex, st)
 		}
@@ -328,7 +323,7 @@ func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
 		if len(e.args) == 0 {
 			continue
 		}
-		last := e.args[len(e.args)-1]
+		last := e.args[0] // FreeType converts the bottom operand (cff_parser_run)
 		switch e.op {
 		case dopSubrs:
 			so := off + last.num()
@@ -412,16 +407,25 @@ func deltaArray(args []operand, max int) []int64 {
 	return out
 }
 
-// parseFontMatrix reads the Top DICT's FontMatrix (cff_parse_font_matrix)
-// and normalizes it as cff_face_init does for an sfnt-wrapped font.
-func (f *Font) parseFontMatrix() error {
-	f.Matrix = [4]int64{0x10000, 0, 0, 0x10000}
-	f.UnitsPerEm = 1000
-	a, ok := find(f.top, dopFontMatrix)
+// A fontMatrix is a DICT's FontMatrix as cff_parse_font_matrix leaves it:
+// the matrix (xx, yx, xy, yy) and offset in 16.16 at the units per em the
+// largest element's decimal exponent gives; the identity with upm 0 when
+// the DICT has none (cff_subfont_load's defaults).
+type fontMatrix struct {
+	m   [4]int64
+	off [2]int64
+	upm int64
+	has bool
+}
+
+// parseFontMatrix mirrors cff_parse_font_matrix on a DICT's entries.
+func parseFontMatrix(d []dictEntry) fontMatrix {
+	fm := fontMatrix{m: [4]int64{0x10000, 0, 0, 0x10000}}
+	a, ok := find(d, dopFontMatrix)
 	if !ok || len(a) < 6 {
-		return nil
+		return fm
 	}
-	a = a[len(a)-6:]
+	a = a[:6] // the bottom six (cff_parse_font_matrix)
 	var vals, scal [6]int64
 	minS, maxS := int64(1<<62), int64(-1<<62)
 	for i := range a {
@@ -439,43 +443,99 @@ func (f *Font) parseFontMatrix() error {
 			}
 		}
 	}
-	f.hasFontMatrix = true
+	fm.has = true
 	if maxS < -9 || maxS > 0 || maxS-minS < 0 || maxS-minS > 9 {
-		f.UnitsPerEm = 1
-	} else {
-		for i := range vals {
-			v := vals[i]
-			if v == 0 {
-				continue
-			}
-			d := powerTens[maxS-scal[i]]
-			if v < 0 {
-				vals[i] = (v - d>>1) / d
-			} else {
-				vals[i] = (v + d>>1) / d
-			}
-		}
-		f.Matrix = [4]int64{vals[0], vals[1], vals[2], vals[3]}
-		f.Offset = [2]int64{vals[4], vals[5]}
-		f.UnitsPerEm = powerTens[-maxS]
+		fm.upm = 1 // unlikely values: the default matrix
+		return fm
 	}
-	// cff_face_init: normalize so that yy is 1 (or yx when yy is 0);
-	// offsets in integer font units
-	temp := abs64(f.Matrix[3])
-	if f.Matrix[3] == 0 {
-		temp = abs64(f.Matrix[1])
+	for i := range vals {
+		v := vals[i]
+		if v == 0 {
+			continue
+		}
+		d := powerTens[maxS-scal[i]]
+		if v < 0 {
+			vals[i] = (v - d>>1) / d
+		} else {
+			vals[i] = (v + d>>1) / d
+		}
+	}
+	m := [4]int64{vals[0], vals[1], vals[2], vals[3]}
+	if m[0]*m[3]-m[1]*m[2] == 0 { // FT_Matrix_Check: degenerate
+		fm.upm = 1
+		return fm
+	}
+	fm.m, fm.off, fm.upm = m, [2]int64{vals[4], vals[5]}, powerTens[-maxS]
+	return fm
+}
+
+// normalize is cff_face_init's normalization: the matrix divided so that
+// yy (or yx when yy is 0) is 1, the units per em and offset with it; the
+// offset then in integer font units.
+func (fm *fontMatrix) normalize() {
+	temp := abs64(fm.m[3])
+	if fm.m[3] == 0 {
+		temp = abs64(fm.m[1])
 	}
 	if temp != 0x10000 {
-		f.UnitsPerEm = ftmath.DivFix(f.UnitsPerEm, temp)
-		for i := range f.Matrix {
-			f.Matrix[i] = ftmath.DivFix(f.Matrix[i], temp)
+		fm.upm = ftmath.DivFix(fm.upm, temp)
+		for i := range fm.m {
+			fm.m[i] = ftmath.DivFix(fm.m[i], temp)
 		}
-		f.Offset[0] = ftmath.DivFix(f.Offset[0], temp)
-		f.Offset[1] = ftmath.DivFix(f.Offset[1], temp)
+		fm.off[0] = ftmath.DivFix(fm.off[0], temp)
+		fm.off[1] = ftmath.DivFix(fm.off[1], temp)
 	}
-	f.Offset[0] >>= 16
-	f.Offset[1] >>= 16
-	return nil
+	fm.off[0] >>= 16
+	fm.off[1] >>= 16
+}
+
+// matrices returns the font matrices cff_face_init derives for a face of
+// upem units per em (head's): the Top DICT's, and for fonts with Font
+// DICTs each Font DICT's, concatenated with the Top DICT's
+// (FT_Matrix_Multiply_Scaled) or copied from it.
+func (f *Font) matrices(upem int64) (top fontMatrix, subs []fontMatrix) {
+	top = f.topMatrix
+	if !top.has {
+		top.upm = upem
+	}
+	top.normalize()
+	if !f.cff2 && !f.isCID {
+		return top, nil
+	}
+	subs = make([]fontMatrix, len(f.fds))
+	for i := range subs {
+		var sub fontMatrix
+		if i < len(f.fdMatrix) {
+			sub = f.fdMatrix[i]
+		}
+		if sub.has {
+			if top.has {
+				scaling := int64(1)
+				if top.upm > 1 && sub.upm > 1 {
+					scaling = min(top.upm, sub.upm)
+				}
+				val := 0x10000 * scaling
+				a, b := top.m, sub.m // xx, yx, xy, yy
+				sub.m = [4]int64{
+					ftmath.MulDiv(a[0], b[0], val) + ftmath.MulDiv(a[2], b[1], val),
+					ftmath.MulDiv(a[1], b[0], val) + ftmath.MulDiv(a[3], b[1], val),
+					ftmath.MulDiv(a[0], b[2], val) + ftmath.MulDiv(a[2], b[3], val),
+					ftmath.MulDiv(a[1], b[2], val) + ftmath.MulDiv(a[3], b[3], val),
+				}
+				x, y := sub.off[0], sub.off[1]
+				sub.off = [2]int64{
+					ftmath.MulDiv(x, a[0], val) + ftmath.MulDiv(y, a[2], val),
+					ftmath.MulDiv(x, a[1], val) + ftmath.MulDiv(y, a[3], val),
+				}
+				sub.upm = ftmath.MulDiv(sub.upm, top.upm, scaling)
+			}
+		} else {
+			sub.m, sub.off, sub.upm = top.m, top.off, top.upm
+		}
+		sub.normalize()
+		subs[i] = sub
+	}
+	return top, subs
 }
 
 // fixedDynamicInt is cff_parse_fixed_dynamic for an integer operand.

@@ -43,8 +43,10 @@ type Loader struct {
 	pending bool
 
 	upem       int
-	blues      blues // the Font DICT's blue zones at the current scale
-	bluesOK    bool  // blues holds Font DICT bluesFD at bluesScale
+	topFM      fontMatrix   // the Top DICT's font matrix, normalized
+	subFM      []fontMatrix // the Font DICTs' (nil for fonts without)
+	blues      blues        // the Font DICT's blue zones at the current scale
+	bluesOK    bool         // blues holds Font DICT bluesFD at bluesScale
 	bluesFD    int
 	bluesScale int32
 	counterMap hintMap // cntrmask's temporary map
@@ -54,6 +56,7 @@ type Loader struct {
 // face's: head.unitsPerEm for OpenType fonts).
 func NewLoader(f *Font, upem int) *Loader {
 	l := &Loader{f: f, upem: upem}
+	l.topFM, l.subFM = f.matrices(int64(upem))
 	size := stackSizeCFF
 	if f.cff2 {
 		size = stackSizeCFF2
@@ -106,6 +109,17 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 		return &CharstringError{Glyph: gid, FreeType: "Invalid_File_Format", Msg: "FDSelect names a missing Font DICT"}
 	}
 	l.p, l.fd = &f.fds[fd], fd
+	// cff_slot_load: fonts with Font DICTs use their own matrix, and the
+	// scales are adjusted when its units per em differ from the Top
+	// DICT's
+	fm := &l.topFM
+	if l.subFM != nil {
+		fm = &l.subFM[fd]
+		if l.topFM.upm != fm.upm {
+			sc.X = ftmath.MulDiv(sc.X, l.topFM.upm, fm.upm)
+			sc.Y = ftmath.MulDiv(sc.Y, l.topFM.upm, fm.upm)
+		}
+	}
 	if hinted {
 		// cf2_getScaleAndHintFlag, cf2_checkTransform: beyond 2000 ppem
 		// (Glyph_Too_Big) cff_slot_load loads unhinted and scales
@@ -149,7 +163,7 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 		return err
 	}
 	// cff_slot_load: font matrix, offset, then the size's scales
-	mx := f.Matrix
+	mx := fm.m
 	adv := int64(advance)
 	if mx[0] != 0x10000 || mx[3] != 0x10000 || mx[1] != 0 || mx[2] != 0 {
 		for i, p := range out.Points {
@@ -157,12 +171,12 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 		}
 		adv = mulFix(adv, mx[0])
 	}
-	if f.Offset[0] != 0 || f.Offset[1] != 0 {
+	if fm.off[0] != 0 || fm.off[1] != 0 {
 		for i := range out.Points {
-			out.Points[i].X += f.Offset[0]
-			out.Points[i].Y += f.Offset[1]
+			out.Points[i].X += fm.off[0]
+			out.Points[i].Y += fm.off[1]
 		}
-		adv += f.Offset[0]
+		adv += fm.off[0]
 	}
 	if !hinted {
 		for i, p := range out.Points {
