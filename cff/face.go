@@ -31,6 +31,19 @@ func NewFace(sf *sfnt.Font, tags []sfnt.Tag, values []float64) (*Face, error) {
 	if t == nil {
 		return nil, fmt.Errorf("%w: no CFF or CFF2 table", ErrMalformed)
 	}
+	// FreeType reads the table through the font's stream from the table's
+	// offset on (cff_font_load seeks base_offset + offset): structures
+	// may run past the directory's length, up to the end of the file
+	tag := sfnt.TagCFF
+	if cff2 {
+		tag = sfnt.TagCFF2
+	}
+	for _, r := range sf.Tables() {
+		if r.Tag == tag {
+			t = sf.Data()[r.Offset:]
+			break
+		}
+	}
 	fc := &Face{sf: sf}
 	var ndv []int64
 	if len(tags) > 0 {
@@ -67,8 +80,9 @@ func (fc *Face) Font() *Font { return fc.f }
 // SFNT returns the OpenType font.
 func (fc *Face) SFNT() *sfnt.Font { return fc.sf }
 
-// NumGlyphs returns the face's glyph count (maxp's, as FreeType's face).
-func (fc *Face) NumGlyphs() int { return fc.sf.NumGlyphs() }
+// NumGlyphs returns the face's glyph count: the number of charstrings
+// (cff_face_init sets num_glyphs from the CFF table, not from maxp).
+func (fc *Face) NumGlyphs() int { return fc.f.NumGlyphs() }
 
 // UnitsPerEm returns head.unitsPerEm, the face's units per em.
 func (fc *Face) UnitsPerEm() int { return int(fc.sf.Head().UnitsPerEm) }
@@ -90,7 +104,23 @@ func (fc *Face) Scale(req size.Request) (Scale, error) {
 // HVAR delta at an instance, the sum truncated to 16 bits
 // (tt_face_get_metrics).
 func (fc *Face) Advance(gid int) int {
-	adv, _, _ := fc.sf.HMetric(uint16(gid))
+	var adv uint16
+	if gid < fc.sf.NumGlyphs() {
+		adv, _, _ = fc.sf.HMetric(uint16(gid))
+	} else if h, err := fc.sf.Hhea(); err == nil && h.NumberOfHMetrics > 0 {
+		// beyond maxp's count (the CFF table has more glyphs):
+		// tt_face_get_metrics reads hmtx all the same, the last long
+		// metric's advance
+		t := fc.sf.Table(sfnt.TagHmtx)
+		k := int(h.NumberOfHMetrics)
+		p := 4 * (k - 1)
+		if gid < k {
+			p = 4 * gid
+		}
+		if p+2 <= len(t) {
+			adv = uint16(t[p])<<8 | uint16(t[p+1])
+		}
+	}
 	if fc.hvar != nil {
 		if d, ok := fc.hvar.AdvanceDelta(gid, fc.coords); ok {
 			return int(uint16(int(adv) + d))
@@ -104,7 +134,7 @@ func (fc *Face) Advance(gid int) int {
 // when unhinted) does. A gid at or beyond the charstring count is
 // ErrGlyphIndex (FreeType's Invalid_Argument).
 func (fc *Face) Load(l *Loader, gid int, sc Scale, hinted bool, out *Outline) error {
-	if gid < 0 || gid >= fc.sf.NumGlyphs() {
+	if gid < 0 || gid >= fc.NumGlyphs() {
 		return ErrGlyphIndex
 	}
 	return l.Load(gid, sc, hinted, fc.Advance(gid), out)
