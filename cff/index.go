@@ -117,14 +117,14 @@ func (ix *index) pointers() []uint32 {
 	t := make([]uint32, ix.count+1)
 	cur := uint32(0)
 	for n := 1; n <= ix.count; n++ {
-		next := ix.offset(n) - 1
-		if ix.offset(n) == 0 || next < cur {
-			next = cur
-		} else if next > size {
-			next = size
+		next := uint64(ix.offset(n)) - 1 // an offset of 0 wraps (FT_ULong) and is clamped to the size
+		if next < uint64(cur) {
+			next = uint64(cur)
+		} else if next > uint64(size) {
+			next = uint64(size)
 		}
-		t[n] = next
-		cur = next
+		t[n] = uint32(next)
+		cur = uint32(next)
 	}
 	return t
 }
