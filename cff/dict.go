@@ -406,3 +406,43 @@ func abs64(v int64) int64 {
 	}
 	return v
 }
+
+// DICT kinds, for the operand checks of FreeType's parser.
+const (
+	dictTopCFF   = iota // a CFF Top DICT or Font DICT (CFF_CODE_TOPDICT)
+	dictTopCFF2         // a CFF2 Top DICT
+	dictFontCFF2        // a CFF2 Font DICT
+	dictPrivCFF         // a CFF Private DICT
+	dictPrivCFF2        // a CFF2 Private DICT
+)
+
+// dictMinOperands gives, per DICT kind, the operand count each operator
+// FreeType knows needs (cfftoken.h; cff_parser_run requires one for every
+// field but the delta arrays, and the callbacks more); fewer fail the
+// font with Stack_Underflow. Operators not listed are ignored.
+var dictMinOperands = [...]map[int]int{
+	dictTopCFF: {0: 1, 1: 1, 1200: 1, 2: 1, 3: 1, 4: 1, 1201: 1, 1202: 1, 1203: 1, 1204: 1, 1205: 1, 1206: 1,
+		dopFontMatrix: 6, 13: 1, 5: 4, 1208: 1, 14: 0, dopCharset: 1, dopEncoding: 1, dopCharStrings: 1, dopPrivate: 2,
+		1220: 1, 1221: 1, 1222: 1, 1223: 0, 1224: 1, 1226: 1, dopROS: 3, 1231: 1, 1232: 1, 1233: 1, 1234: 1, 1235: 1,
+		dopFDArray: 1, dopFDSelect: 1, 1238: 1, 1239: 1},
+	dictTopCFF2:  {dopFontMatrix: 6, dopCharStrings: 1, dopFDArray: 1, dopFDSelect: 1, dopVstore: 1, 25: 1},
+	dictFontCFF2: {dopPrivate: 2, dopFontMatrix: 6},
+	dictPrivCFF: {dopBlueValues: 0, dopOtherBlues: 0, dopFamilyBlues: 0, dopFamilyOther: 0, dopBlueScale: 1, dopBlueShift: 1,
+		dopBlueFuzz: 1, dopStdHW: 1, dopStdVW: 1, dopStemSnapH: 0, dopStemSnapV: 0, dopForceBold: 1, 1215: 1, 1216: 1,
+		dopLanguageGroup: 1, dopExpansion: 1, dopInitialRandomSeed: 1, dopSubrs: 1, dopDefaultWidthX: 1, dopNominalWidthX: 1},
+	dictPrivCFF2: {dopBlueValues: 0, dopOtherBlues: 0, dopFamilyBlues: 0, dopFamilyOther: 0, dopBlueScale: 1, dopBlueShift: 1,
+		dopBlueFuzz: 1, dopStdHW: 1, dopStdVW: 1, dopStemSnapH: 0, dopStemSnapV: 0, dopLanguageGroup: 1, dopExpansion: 1,
+		dopVsindex: 1, dopSubrs: 1},
+}
+
+// checkOperands fails as cff_parser_run fails (Stack_Underflow) when an
+// operator FreeType knows in a DICT of the kind has too few operands.
+func checkOperands(d []dictEntry, kind int, table string, base int) error {
+	m := dictMinOperands[kind]
+	for _, e := range d {
+		if n, ok := m[e.op]; ok && len(e.args) < n {
+			return &FormatError{Table: table, Offset: base, Msg: "DICT: operator " + itoa(e.op) + " lacks operands (Stack_Underflow)"}
+		}
+	}
+	return nil
+}

@@ -107,6 +107,9 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 		if hdrSize < 4 || hdrSize > len(table) {
 			return nil, bad(2, "header size %d", hdrSize)
 		}
+		if o := table[3]; o < 1 || o > 4 { // cff_font_load: Unknown_File_Format
+			return nil, bad(3, "offset size %d", o)
+		}
 		names, err := parseIndex(table, hdrSize, false, f.name, "Name")
 		if err != nil {
 			return nil, err
@@ -131,6 +134,13 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 	f.gbias = subrBias(f.gsubrs.count)
 	f.gptr = f.gsubrs.pointers()
 	if f.top, err = parseDict(topDict, f.name, topOff, f.dictStack(false), nil); err != nil {
+		return nil, err
+	}
+	topKind := dictTopCFF
+	if cff2 {
+		topKind = dictTopCFF2
+	}
+	if err := checkOperands(f.top, topKind, f.name, topOff); err != nil {
 		return nil, err
 	}
 	f.topMatrix = parseFontMatrix(f.top)
@@ -263,6 +273,13 @@ func (f *Font) parseFDs() error {
 		if err != nil {
 			return err
 		}
+		kind := dictTopCFF
+		if f.cff2 {
+			kind = dictFontCFF2
+		}
+		if err := checkOperands(d, kind, f.name, fda.start(i)); err != nil {
+			return err
+		}
 		f.fdMatrix = append(f.fdMatrix, parseFontMatrix(d))
 		p, err := f.parsePrivate(d, fda.start(i))
 		if err != nil {
@@ -317,6 +334,13 @@ func (f *Font) parsePrivate(d []dictEntry, dictOff int) (Private, error) {
 	var seed int64
 	ents, err := parseDict(pd, f.name, int(off), f.dictStack(true), blend)
 	if err != nil {
+		return p, err
+	}
+	kind := dictPrivCFF
+	if f.cff2 {
+		kind = dictPrivCFF2
+	}
+	if err := checkOperands(ents, kind, f.name, int(off)); err != nil {
 		return p, err
 	}
 	for _, e := range ents {
