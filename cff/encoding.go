@@ -1,5 +1,7 @@
 package cff
 
+import "fmt"
+
 // standardEncoding maps a standard-encoding character code (0..255) to
 // its SID (CFF specification, Appendix B; FreeType's cff_standard_encoding),
 // for the accents of seac-style endchar.
@@ -20,4 +22,51 @@ var standardEncoding = [256]uint16{
 	137, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 138, 0, 139, 0, 0, 0, 0, 140, 141, 142, 143, 0, 0, 0, 0,
 	0, 144, 0, 0, 0, 145, 0, 0, 146, 147, 148, 149, 0, 0, 0, 0,
+}
+
+// checkEncoding makes the checks of cff_encoding_load, which FreeType
+// runs at open on every font that is neither CFF2 nor CID-keyed: the
+// predefined encodings (offsets 0 and 1) always load; a custom encoding
+// must have format 0 or 1 (low 7 bits; else Invalid_File_Format) and its
+// codes, ranges and supplements must lie inside the file, as the stream
+// reads them. The encoding itself is not kept: glyphs are found through
+// the sfnt cmap, and seac's accents through the standard encoding.
+func (f *Font) checkEncoding() error {
+	off := int64(0)
+	if a, ok := find(f.top, dopEncoding); ok && len(a) > 0 {
+		off = a[0].num()
+	}
+	if off == 0 || off == 1 {
+		return nil
+	}
+	d := f.data
+	bad := func(at int64, msg string) error {
+		return &FormatError{Table: f.name, Offset: int(at), Msg: "encoding: " + msg}
+	}
+	// the offset is an FT_ULong: a negative one seeks past the end
+	if off < 0 || off+2 > int64(len(d)) {
+		return bad(off, "header past the end of the table")
+	}
+	format, count := d[off], int64(d[off+1])
+	p := off + 2
+	switch format & 0x7F {
+	case 0:
+		p += count // FT_FRAME_ENTER(count)
+	case 1:
+		p += 2 * count // count ranges of (first code, codes left)
+	default:
+		return bad(off, fmt.Sprintf("unknown format %d", format&0x7F))
+	}
+	if p > int64(len(d)) {
+		return bad(off+2, "codes run past the end of the table")
+	}
+	if format&0x80 != 0 {
+		if p+1 > int64(len(d)) {
+			return bad(p, "supplement count past the end of the table")
+		}
+		if p+1+3*int64(d[p]) > int64(len(d)) {
+			return bad(p+1, "supplements run past the end of the table")
+		}
+	}
+	return nil
 }

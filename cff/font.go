@@ -2,6 +2,7 @@ package cff
 
 import (
 	"fmt"
+	"math"
 
 	"fontvm/internal/ftmath"
 )
@@ -168,6 +169,11 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 		}
 		if err := f.loadCharset(); err != nil {
 			return nil, err
+		}
+		if !f.isCID {
+			if err := f.checkEncoding(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if cff2 || f.isCID {
@@ -485,12 +491,51 @@ func parseFontMatrix(d []dictEntry) fontMatrix {
 		}
 	}
 	m := [4]int64{vals[0], vals[1], vals[2], vals[3]}
-	if m[0]*m[3]-m[1]*m[2] == 0 { // FT_Matrix_Check: degenerate
+	if !matrixCheck(m) { // degenerate: the default matrix
 		fm.upm = 1
 		return fm
 	}
 	fm.m, fm.off, fm.upm = m, [2]int64{vals[4], vals[5]}, powerTens[-maxS]
 	return fm
+}
+
+// Limits of FT_Matrix_Check: the largest coefficient the determinant
+// is computed with unscaled (int(sqrt(2^31/4))), and the largest ratio
+// of the sum of squares to the determinant a usable matrix has.
+const (
+	matrixCheckMax   = 23170
+	matrixCheckRatio = 50
+)
+
+// matrixCheck mirrors FT_Matrix_Check (FreeType 2.12.1, 64-bit FT_Fixed):
+// m is xx, yx, xy, yy; coefficients are scaled down with FT_DivFix when
+// one exceeds 23170 (refused when any coefficient does not fit 32 bits
+// or a nonzero one scales to 0), and the matrix is usable when its
+// determinant is nonzero and the sum of the squares is at most 50 times
+// the determinant's absolute value (integer division).
+func matrixCheck(m [4]int64) bool {
+	xx, yx, xy, yy := m[0], m[1], m[2], m[3]
+	maxVal, minNonzero := int64(0), int64(math.MaxInt64)
+	for _, v := range [4]int64{abs64(xx), abs64(xy), abs64(yx), abs64(yy)} {
+		maxVal = max(maxVal, v)
+		if v != 0 && v < minNonzero {
+			minNonzero = v
+		}
+	}
+	if maxVal > 0x7FFFFFFF {
+		return false
+	}
+	if maxVal > matrixCheckMax {
+		scale := ftmath.DivFix(maxVal, matrixCheckMax)
+		if ftmath.DivFix(minNonzero, scale) == 0 {
+			return false
+		}
+		xx, xy = ftmath.DivFix(xx, scale), ftmath.DivFix(xy, scale)
+		yx, yy = ftmath.DivFix(yx, scale), ftmath.DivFix(yy, scale)
+	}
+	det := abs64(xx*yy - xy*yx)
+	sum := xx*xx + xy*xy + yx*yx + yy*yy
+	return det != 0 && sum/det <= matrixCheckRatio
 }
 
 // normalize is cff_face_init's normalization: the matrix divided so that
@@ -581,7 +626,7 @@ func fixedDynamicInt(number int64) (int64, int64) {
 
 // GlyphName returns glyph gid's name as ttx names it: from the charset
 // and the strings (CFF), "cidNNNNN" for CID-keyed fonts, or "" when the
-// font has no names (CFF2, predefined Expert charsets).
+// font has no names (CFF2).
 func (f *Font) GlyphName(gid int) string {
 	if gid < 0 || gid >= len(f.sids) {
 		return ""
@@ -602,9 +647,11 @@ func (f *Font) stringOf(sid int) string {
 }
 
 // loadCharset mirrors cff_charset_load: formats 0, 1 and 2, and the
-// predefined ISOAdobe charset (offset 0; at most 229 glyphs, else the
-// font is refused). The predefined Expert charsets (offsets 1 and 2) are
-// not kept: such fonts have no names here and no seac accents.
+// predefined charsets ISOAdobe (offset 0; at most 229 glyphs), Expert
+// (offset 1; at most 166) and ExpertSubset (offset 2; at most 87); a
+// font with more glyphs than its predefined charset is refused
+// (Invalid_File_Format). The SIDs name the glyphs and find seac's
+// accents (cff_lookup_glyph_by_stdcharcode) whatever the charset.
 func (f *Font) loadCharset() error {
 	n := f.charStrings.count
 	bad := func(msg string) error {
@@ -612,8 +659,8 @@ func (f *Font) loadCharset() error {
 	}
 	switch f.charset {
 	case 0:
-		if n > 229 {
-			return bad("implicit ISOAdobe charset for more than 229 glyphs")
+		if n > isoAdobeGlyphs {
+			return bad(fmt.Sprintf("implicit ISOAdobe charset for more than %d glyphs", isoAdobeGlyphs))
 		}
 		f.sids = make([]uint16, n)
 		for i := range f.sids {
@@ -621,6 +668,14 @@ func (f *Font) loadCharset() error {
 		}
 		return nil
 	case 1, 2:
+		pre, name := expertCharset[:], "Expert"
+		if f.charset == 2 {
+			pre, name = expertSubsetCharset[:], "ExpertSubset"
+		}
+		if n > len(pre) {
+			return bad(fmt.Sprintf("implicit %s charset for more than %d glyphs", name, len(pre)))
+		}
+		f.sids = append([]uint16(nil), pre[:n]...)
 		return nil
 	}
 	d, p := f.data, f.charset
