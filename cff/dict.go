@@ -156,6 +156,9 @@ func find(d []dictEntry, op int) ([]operand, bool) {
 }
 
 // integer mirrors cff_parse_integer (operand encodings 28, 29, 32..254).
+// A 29-encoded (32-bit) operand is assembled in an FT_ULong and cast to
+// a 64-bit FT_Long: it is never negative (0xFFFFFFEC is 4294967276, not
+// -20), as FreeType 2.12.1 reads it on 64-bit systems.
 func (o operand) integer() int64 {
 	r := o.raw
 	v := r[0]
@@ -163,7 +166,7 @@ func (o operand) integer() int64 {
 	case v == 28:
 		return int64(int16(u16(r, 1)))
 	case v == 29:
-		return int64(int32(u32(r, 1)))
+		return int64(u32(r, 1))
 	case v < 247:
 		return int64(v) - 139
 	case v < 251:

@@ -19,9 +19,15 @@
 // OpenType fonts (cff_font_load inverts the charset to CIDs only for bare
 // CFF files). Font matrices follow cff_face_init and cff_slot_load: the
 // Top DICT's normalized, each Font DICT's concatenated with it, the
-// scales adjusted when their units per em differ. Not handled: the
-// predefined Expert charsets give no glyph names and no seac accents;
-// FT_Matrix_Check is approximated by a zero-determinant test.
+// scales adjusted when their units per em differ; a matrix
+// FT_Matrix_Check refuses is replaced by the identity. The predefined
+// charsets ISOAdobe, Expert and ExpertSubset name glyphs and find seac's
+// accents as cff_charset_load and cff_lookup_glyph_by_stdcharcode do;
+// encodings are checked as cff_encoding_load checks them (not kept: the
+// sfnt cmap maps characters). Bare CFF files (no sfnt wrapper) are not
+// opened. Not handled: a negative charset or encoding offset, which
+// FreeType adds to the table's file offset as an unsigned number (an
+// error here; FreeType may read before the table).
 //
 // Hostile input is normal input: every malformed table or charstring gives
 // an error, never a panic; work is bounded by FreeType's limits

@@ -1,33 +1,19 @@
 package cff
 
 import (
-	"encoding/binary"
 	"os"
 	"testing"
 
+	"fontvm/internal/cffwriter"
 	"fontvm/sfnt"
 )
 
-// indexBytes encodes a CFF INDEX (16-bit count, 4-byte offsets).
-func indexBytes(objs ...[]byte) []byte {
-	if len(objs) == 0 {
-		return []byte{0, 0}
-	}
-	b := []byte{byte(len(objs) >> 8), byte(len(objs)), 4}
-	off := uint32(1)
-	b = binary.BigEndian.AppendUint32(b, off)
-	for _, o := range objs {
-		off += uint32(len(o))
-		b = binary.BigEndian.AppendUint32(b, off)
-	}
-	for _, o := range objs {
-		b = append(b, o...)
-	}
-	return b
-}
-
-// int5 encodes a DICT integer operand as 29 + 4 bytes.
-func int5(v int) []byte { return binary.BigEndian.AppendUint32([]byte{29}, uint32(v)) }
+// indexBytes and int5 are cffwriter's INDEX and 5-byte integer
+// encoders.
+var (
+	indexBytes = cffwriter.Index
+	int5       = cffwriter.Int5
+)
 
 // synthCFF builds a CFF table with the given charstrings, local and
 // global subroutines and Private DICT entries (appended before Subrs).
