@@ -22,7 +22,7 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-const renderSummary = "render a waterfall of text, unhinted and hinted (v40, v35), to a PNG"
+const renderSummary = "render a waterfall of text, unhinted and hinted (v40, v35; CFF fonts: FreeType's CFF hinter), to a PNG"
 
 func init() { register("", "render", renderSummary, runRender) }
 
@@ -42,6 +42,28 @@ var renderModes = []renderMode{
 	{"v35", "hinted, version 35 (HintingFull)", font.HintingFull},
 }
 
+// cffHinted is the one hinted column of a CFF or CFF2 font: face runs
+// FreeType's CFF hinter (its "adobe" engine) for any hinting but None, so
+// the TrueType interpreter versions do not apply.
+var cffHinted = renderMode{"cff", "hinted, FreeType CFF hinter (adobe)", font.HintingVertical}
+
+// cffColumns returns the columns drawn for a CFF font: the unhinted
+// column as asked, and every hinted one (v40, v35) replaced by the single
+// cffHinted column, at the place of the first.
+func cffColumns(modes []renderMode) []renderMode {
+	var out []renderMode
+	hinted := false
+	for _, m := range modes {
+		if m.hinting == font.HintingNone {
+			out = append(out, m)
+		} else if !hinted {
+			out = append(out, cffHinted)
+			hinted = true
+		}
+	}
+	return out
+}
+
 type renderOptions struct {
 	fontData []byte
 	fontName string
@@ -56,7 +78,7 @@ func runRender(args []string) error {
 	fontPath := fs.String("font", "", "TrueType font file (default: the embedded Go Regular)")
 	text := fs.String("text", defaultPangram, "text to render")
 	sizes := fs.String("sizes", "8-32", "sizes in pixels per em: a list of sizes and ranges, e.g. 8-16,20,24")
-	modes := fs.String("mode", "none,v40,v35", "columns: a list of none (unhinted), v40, v35")
+	modes := fs.String("mode", "none,v40,v35", "columns: a list of none (unhinted), v40, v35 (a CFF font has one hinted column, its CFF hinter, for v40 and v35)")
 	mono := fs.Bool("mono", false, "monochrome rendering (hinted for the mono target, with drop-out control)")
 	out := fs.String("o", "fontvm-waterfall.png", "output PNG file")
 	pos, err := parseFlags(fs, args)
@@ -170,11 +192,15 @@ const (
 
 // renderWaterfall draws opts.text at every size in every mode, one column
 // per mode, with headings and size labels drawn by a hinted Face of the
-// embedded Go Regular.
+// embedded Go Regular. For a CFF or CFF2 font, opts.modes becomes
+// cffColumns' (one hinted column, labelled as the hinter that ran).
 func renderWaterfall(opts *renderOptions) (*image.Gray, error) {
 	sf, err := sfnt.Parse(opts.fontData)
 	if err != nil {
 		return nil, err
+	}
+	if sf.IsCFF() {
+		opts.modes = cffColumns(opts.modes)
 	}
 	shaper, err := newShaper(sf, opts.fontData)
 	if err != nil {
