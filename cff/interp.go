@@ -455,21 +455,39 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 		if l.tracer != nil {
 			m.traceEnd(curX, curY)
 		} else if l.errName == "" {
-			// a run of one-byte integers (32..246), each one interpreter
+			// a run of numbers (one-byte 32..246, two-byte 247..254,
+			// shortint 28, 16.16 fixed 255), each one interpreter
 			// iteration as in the loop below (limit counted, error
-			// checked); an overflowing push or the limit's last
-			// iteration go the general way
+			// checked); an overflowing push, a number cut by the end of
+			// the charstring or the limit's last iteration go the
+			// general way
 			buf, pos := r.buf, r.pos
-			for pos < len(buf) && limit > 1 && len(m.stack) < m.size {
+			st, size, lim := m.stack, m.size, limit // in registers
+			for pos < len(buf) && lim > 1 && len(st) < size {
 				b := buf[pos]
-				if b < 32 || b > 246 {
-					break
+				switch {
+				case b >= 32 && b <= 246:
+					st = append(st, number{int32(b) - 139, true})
+					pos++
+				case b >= 247 && b <= 250 && pos+1 < len(buf):
+					st = append(st, number{(int32(b)-247)*256 + int32(buf[pos+1]) + 108, true})
+					pos += 2
+				case b >= 251 && b != 255 && pos+1 < len(buf):
+					st = append(st, number{-((int32(b)-251)*256 + int32(buf[pos+1])) - 108, true})
+					pos += 2
+				case b == 255 && pos+4 < len(buf):
+					st = append(st, number{int32(uint32(buf[pos+1])<<24 | uint32(buf[pos+2])<<16 | uint32(buf[pos+3])<<8 | uint32(buf[pos+4])), false})
+					pos += 5
+				case b == cmdShortint && pos+2 < len(buf):
+					st = append(st, number{int32(int16(uint16(buf[pos+1])<<8 | uint16(buf[pos+2]))), true})
+					pos += 3
+				default:
+					goto done
 				}
-				m.stack = append(m.stack, number{int32(b) - 139, true})
-				pos++
-				limit--
+				lim--
 			}
-			r.pos = pos
+		done:
+			m.stack, limit, r.pos = st, lim, pos
 		}
 		m.pc = r.pos
 		var op1 int
