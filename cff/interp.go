@@ -194,20 +194,27 @@ func (m *machine) pushFixed(v int32) {
 	m.stack = append(m.stack, number{v, false})
 }
 
-// popInt is cf2_stack_popInt: an integer entry, or 0 with an error.
+// popInt is cf2_stack_popInt: an integer entry, or 0 with an error
+// (the error paths are in popIntFail).
 func (m *machine) popInt() int32 {
 	n := len(m.stack)
-	if n == 0 {
-		m.fail("Stack_Underflow", "operand stack underflow")
-		return 0
-	}
-	if !m.stack[n-1].isInt {
-		m.fail("Syntax_Error", "integer operand expected")
-		return 0
+	if n == 0 || !m.stack[n-1].isInt {
+		return m.popIntFail()
 	}
 	v := m.stack[n-1].v
 	m.stack = m.stack[:n-1]
 	return v
+}
+
+// popIntFail is popInt's error: an empty stack (Stack_Underflow) or a
+// fixed-point top entry (Syntax_Error), 0; the stack is left as it is.
+func (m *machine) popIntFail() int32 {
+	if len(m.stack) == 0 {
+		m.fail("Stack_Underflow", "operand stack underflow")
+	} else {
+		m.fail("Syntax_Error", "integer operand expected")
+	}
+	return 0
 }
 
 // popFixed is cf2_stack_popFixed.
@@ -222,13 +229,39 @@ func (m *machine) popFixed() int32 {
 	return v
 }
 
-// get is cf2_stack_getReal: entry i from the bottom, or 0 with an error.
+// get is cf2_stack_getReal: entry i from the bottom, or 0 with an error
+// (small enough to be inlined; the error path is getFail).
 func (m *machine) get(i int) int32 {
-	if i < 0 || i >= len(m.stack) {
-		m.fail("Stack_Overflow", "operand index out of the stack")
-		return 0
+	if uint(i) >= uint(len(m.stack)) {
+		return m.getFail()
 	}
 	return m.stack[i].real()
+}
+
+// get2 is get(i), get(i+1), with one bounds check when both are on the
+// stack.
+func (m *machine) get2(i int) (int32, int32) {
+	if i >= 0 && i+2 <= len(m.stack) {
+		s := m.stack[i : i+2 : i+2]
+		return s[0].real(), s[1].real()
+	}
+	return m.get(i), m.get(i + 1)
+}
+
+// get4 is get(i) .. get(i+3), with one bounds check when all four are
+// on the stack.
+func (m *machine) get4(i int) (int32, int32, int32, int32) {
+	if i >= 0 && i+4 <= len(m.stack) {
+		s := m.stack[i : i+4 : i+4]
+		return s[0].real(), s[1].real(), s[2].real(), s[3].real()
+	}
+	return m.get(i), m.get(i + 1), m.get(i + 2), m.get(i + 3)
+}
+
+// getFail is get's error: index out of the stack, 0.
+func (m *machine) getFail() int32 {
+	m.fail("Stack_Overflow", "operand index out of the stack")
+	return 0
 }
 
 // set is cf2_stack_setReal.
@@ -305,9 +338,10 @@ func (m *machine) doStems(vertical bool, width *int32, haveWidth *bool) {
 	}
 	for ; i < count; i += 2 {
 		var h stemHint
-		pos = add32(pos, m.get(i))
+		a, b := m.get2(i)
+		pos = add32(pos, a)
 		h.min = pos
-		pos = add32(pos, m.get(i+1))
+		pos = add32(pos, b)
 		h.max = pos
 		if vertical {
 			if len(m.vstems) < maxStems {
@@ -584,8 +618,9 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 			m.path.moveTo(curX, curY)
 		case cmdRlineto:
 			for i := 0; i < len(m.stack); i += 2 {
-				curX = add32(curX, m.get(i))
-				curY = add32(curY, m.get(i+1))
+				dx, dy := m.get2(i)
+				curX = add32(curX, dx)
+				curY = add32(curY, dy)
 				m.path.lineTo(curX, curY)
 			}
 			m.stack = m.stack[:0]
@@ -593,7 +628,7 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 		case cmdHlineto, cmdVlineto:
 			isX := op1 == cmdHlineto
 			for i := 0; i < len(m.stack); i++ {
-				v := m.get(i)
+				v := m.stack[i].real() // i is on the stack
 				if isX {
 					curX = add32(curX, v)
 				} else {
@@ -621,8 +656,9 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 			count := len(m.stack)
 			i := 0
 			for ; i+6 < count; i += 2 {
-				curX = add32(curX, m.get(i))
-				curY = add32(curY, m.get(i+1))
+				dx, dy := m.get2(i)
+				curX = add32(curX, dx)
+				curY = add32(curY, dy)
 				m.path.lineTo(curX, curY)
 			}
 			for ; i < count; i += 6 {
@@ -656,10 +692,11 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 					} else {
 						x1 = curX
 					}
-					y1 = add32(m.get(i), curY)
-					x2 := add32(m.get(i+1), x1)
-					y2 := add32(m.get(i+2), y1)
-					y3 := add32(m.get(i+3), y2)
+					a, b, c, d := m.get4(i)
+					y1 = add32(a, curY)
+					x2 := add32(b, x1)
+					y2 := add32(c, y1)
+					y3 := add32(d, y2)
 					m.path.curveTo(x1, y1, x2, y2, x2, y3)
 					curX, curY = x2, y3
 				} else {
@@ -669,10 +706,11 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 					} else {
 						y1 = curY
 					}
-					x1 = add32(m.get(i), curX)
-					x2 := add32(m.get(i+1), x1)
-					y2 := add32(m.get(i+2), y1)
-					x3 := add32(m.get(i+3), x2)
+					a, b, c, d := m.get4(i)
+					x1 = add32(a, curX)
+					x2 := add32(b, x1)
+					y2 := add32(c, y1)
+					x3 := add32(d, x2)
 					m.path.curveTo(x1, y1, x2, y2, x3, y2)
 					curX, curY = x3, y2
 				}
@@ -688,11 +726,12 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 			for i < count {
 				var x1, y1, x2, y2, x3, y3 int32
 				if alt {
-					x1 = add32(m.get(i), curX)
+					a, b, c, d := m.get4(i)
+					x1 = add32(a, curX)
 					y1 = curY
-					x2 = add32(m.get(i+1), x1)
-					y2 = add32(m.get(i+2), y1)
-					y3 = add32(m.get(i+3), y2)
+					x2 = add32(b, x1)
+					y2 = add32(c, y1)
+					y3 = add32(d, y2)
 					if count-i == 5 {
 						x3 = add32(m.get(i+4), x2)
 						i++
@@ -700,11 +739,12 @@ func (m *machine) run(cs []byte, doingSeac bool, curX, curY int32) (width int32)
 						x3 = x2
 					}
 				} else {
+					a, b, c, d := m.get4(i)
 					x1 = curX
-					y1 = add32(m.get(i), curY)
-					x2 = add32(m.get(i+1), x1)
-					y2 = add32(m.get(i+2), y1)
-					x3 = add32(m.get(i+3), x2)
+					y1 = add32(a, curY)
+					x2 = add32(b, x1)
+					y2 = add32(c, y1)
+					x3 = add32(d, x2)
 					if count-i == 5 {
 						y3 = add32(m.get(i+4), y2)
 						i++
