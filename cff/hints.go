@@ -101,6 +101,32 @@ func (hm *hintMap) mapCoord(m *machine, cs int32) int32 {
 	return add32(mulFix32(sub32(cs, hm.edge[i].csCoord), hm.edge[i].scale), hm.edge[i].dsCoord)
 }
 
+// map3 is mapCoord of ys[0], ys[1] and ys[2] in that order (a curve's
+// control points), in one call.
+func (hm *hintMap) map3(ys *[3]int32) {
+	if hm.count == 0 || !hm.hinted {
+		for k, cs := range ys {
+			ys[k] = mulFix32(cs, hm.scale)
+		}
+		return
+	}
+	i := hm.lastIndex
+	for k, cs := range ys {
+		for i < hm.count-1 && cs >= hm.edge[i+1].csCoord {
+			i++
+		}
+		for i > 0 && cs < hm.edge[i].csCoord {
+			i--
+		}
+		if i == 0 && cs < hm.edge[0].csCoord {
+			ys[k] = add32(mulFix32(sub32(cs, hm.edge[0].csCoord), hm.scale), hm.edge[0].dsCoord)
+		} else {
+			ys[k] = add32(mulFix32(sub32(cs, hm.edge[i].csCoord), hm.edge[i].scale), hm.edge[i].dsCoord)
+		}
+	}
+	hm.lastIndex = i
+}
+
 // initHint is cf2_hint_init: the bottom or top edge of horizontal stem i.
 func (m *machine) initHint(h *hint, i int, origin, scale int32, bottom bool) {
 	*h = hint{}

@@ -216,9 +216,13 @@ func (g *glyphPath) pushPrevElem(hm *hintMap, nextP0 vec, close bool) {
 			g.currentDS = pt1
 		}
 	case opCube:
-		p1 := g.hintPoint(hm, g.prevP1.x, g.prevP1.y)
-		p2 := g.hintPoint(hm, g.prevP2.x, g.prevP2.y)
-		p3 := g.hintPoint(hm, g.prevP3.x, g.prevP3.y)
+		// hintPoint of the three control points, in order
+		sx := g.scaleX
+		ys := [3]int32{g.prevP1.y, g.prevP2.y, g.prevP3.y}
+		hm.map3(&ys)
+		p1 := vec{mulFix32(sx, g.prevP1.x), ys[0]}
+		p2 := vec{mulFix32(sx, g.prevP2.x), ys[1]}
+		p3 := vec{mulFix32(sx, g.prevP3.x), ys[2]}
 		g.b.cubeTo(pt0, p1, p2, p3)
 		g.currentDS = p3
 	}
