@@ -39,14 +39,18 @@ func (f *Font) checkEncoding() error {
 	if off == 0 || off == 1 {
 		return nil
 	}
-	d := f.data
 	bad := func(at int64, msg string) error {
 		return &FormatError{Table: f.name, Offset: int(at), Msg: "encoding: " + msg}
 	}
-	// the offset is an FT_ULong: a negative one seeks past the end
-	if off < 0 || off+2 > int64(len(d)) {
-		return bad(off, "header past the end of the table")
+	// base_offset + offset as FT_ULong: a negative offset reads before
+	// the table, or wraps past the end of the file; positions below are
+	// in the file, errors relative to the table
+	d := f.file
+	base := int64(f.base)
+	if base+off < 0 || base+off+2 > int64(len(d)) {
+		return bad(off, "header past the end of the file")
 	}
+	off += base
 	format, count := d[off], int64(d[off+1])
 	p := off + 2
 	switch format & 0x7F {
@@ -55,17 +59,17 @@ func (f *Font) checkEncoding() error {
 	case 1:
 		p += 2 * count // count ranges of (first code, codes left)
 	default:
-		return bad(off, fmt.Sprintf("unknown format %d", format&0x7F))
+		return bad(off-base, fmt.Sprintf("unknown format %d", format&0x7F))
 	}
 	if p > int64(len(d)) {
-		return bad(off+2, "codes run past the end of the table")
+		return bad(off-base+2, "codes run past the end of the file")
 	}
 	if format&0x80 != 0 {
 		if p+1 > int64(len(d)) {
-			return bad(p, "supplement count past the end of the table")
+			return bad(p-base, "supplement count past the end of the file")
 		}
 		if p+1+3*int64(d[p]) > int64(len(d)) {
-			return bad(p+1, "supplements run past the end of the table")
+			return bad(p-base+1, "supplements run past the end of the file")
 		}
 	}
 	return nil

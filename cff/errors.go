@@ -24,10 +24,9 @@
 // charsets ISOAdobe, Expert and ExpertSubset name glyphs and find seac's
 // accents as cff_charset_load and cff_lookup_glyph_by_stdcharcode do;
 // encodings are checked as cff_encoding_load checks them (not kept: the
-// sfnt cmap maps characters). Bare CFF files (no sfnt wrapper) are not
-// opened. Not handled: a negative charset or encoding offset, which
-// FreeType adds to the table's file offset as an unsigned number (an
-// error here; FreeType may read before the table).
+// sfnt cmap maps characters); charset and encoding offsets are added to
+// the table's file offset as FT_ULong values (a negative one reads
+// before the table). Bare CFF files (no sfnt wrapper) are not opened.
 //
 // Hostile input is normal input: every malformed table or charstring gives
 // an error, never a panic; work is bounded by FreeType's limits

@@ -38,9 +38,10 @@ func NewFace(sf *sfnt.Font, tags []sfnt.Tag, values []float64) (*Face, error) {
 	if cff2 {
 		tag = sfnt.TagCFF2
 	}
+	base := -1
 	for _, r := range sf.Tables() {
 		if r.Tag == tag {
-			t = sf.Data()[r.Offset:]
+			base = int(r.Offset)
 			break
 		}
 	}
@@ -66,7 +67,13 @@ func NewFace(sf *sfnt.Font, tags []sfnt.Tag, values []float64) (*Face, error) {
 			fc.hvar = h
 		}
 	}
-	f, err := Parse(t, cff2, ndv)
+	var f *Font
+	var err error
+	if base >= 0 {
+		f, err = parseIn(sf.Data(), base, cff2, ndv)
+	} else {
+		f, err = Parse(t, cff2, ndv)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,13 @@ import (
 // the table's bytes; it is immutable after Parse and safe for concurrent
 // use.
 type Font struct {
-	data  []byte
+	data []byte
+	// file and base: the data the table is part of and the table's
+	// offset in it (file[base:] is data), for charset and encoding
+	// offsets FreeType adds to the table's offset as FT_ULong: a
+	// negative one reads before the table.
+	file  []byte
+	base  int
 	name  string // "CFF " or "CFF2"
 	cff2  bool
 	major int
@@ -76,7 +82,14 @@ const (
 // blends are evaluated for them, as FreeType evaluates them when it loads
 // the Private DICT.
 func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
-	f := &Font{data: table, name: "CFF ", cff2: cff2, ndv: ndv}
+	return parseIn(table, 0, cff2, ndv)
+}
+
+// parseIn is Parse for the table at offset base of file, running to the
+// file's end (cff_font_load reads through the font's stream).
+func parseIn(file []byte, base int, cff2 bool, ndv []int64) (*Font, error) {
+	table := file[base:]
+	f := &Font{data: table, file: file, base: base, name: "CFF ", cff2: cff2, ndv: ndv}
 	if cff2 {
 		f.name = "CFF2"
 	}
@@ -108,7 +121,9 @@ func Parse(table []byte, cff2 bool, ndv []int64) (*Font, error) {
 		if hdrSize < 4 || hdrSize > len(table) {
 			return nil, bad(2, "header size %d", hdrSize)
 		}
-		if o := table[3]; o < 1 || o > 4 { // cff_font_load: Unknown_File_Format
+		// cff_font_load refuses an absolute offset size above 4
+		// (Unknown_File_Format); 0 passes, the field is not used
+		if o := table[3]; o > 4 {
 			return nil, bad(3, "offset size %d", o)
 		}
 		names, err := parseIndex(table, hdrSize, false, f.name, "Name")
@@ -678,9 +693,11 @@ func (f *Font) loadCharset() error {
 		f.sids = append([]uint16(nil), pre[:n]...)
 		return nil
 	}
-	d, p := f.data, f.charset
+	// base_offset + offset as FT_ULong: a negative offset reads before
+	// the table, or wraps past the end of the file
+	d, p := f.file, f.base+f.charset
 	if p < 0 || p >= len(d) {
-		return bad("offset past the end of the table")
+		return bad("offset past the end of the file")
 	}
 	format := d[p]
 	p++

@@ -131,7 +131,8 @@ func (ix *index) pointers() []uint32 {
 
 // element mirrors cff_index_access_element, the way FreeType reads a
 // charstring: the start offset (0 means an empty element), the next
-// non-zero offset as the end, the end clamped to the INDEX data; an end
+// non-zero offset as the end, the end clamped to the end of the file
+// (the stream; not to the INDEX data, whose last offset may be smaller); an end
 // not after the start gives an empty element.
 func (ix *index) element(i int) []byte {
 	if i < 0 || i >= ix.count {
@@ -148,7 +149,9 @@ func (ix *index) element(i int) []byte {
 			break
 		}
 	}
-	lim := uint32(ix.end - ix.base)
+	// truncated at the end of the stream (the file: ix.data runs to
+	// it), not at the INDEX data's end
+	lim := uint32(len(ix.data) - ix.base)
 	if off2 > lim {
 		off2 = lim
 	}

@@ -23,6 +23,9 @@ var synthPPEMs = []int{9, 12, 17}
 type synthCase struct {
 	name string
 	font cffwriter.Font
+	// edit, when set, damages the table (cs: the CharStrings INDEX
+	// offset) before it is wrapped
+	edit func(table []byte, cs int)
 }
 
 // t2int encodes a Type 2 charstring integer.
@@ -98,7 +101,7 @@ func synthCases() []synthCase {
 		if f.Private == nil {
 			f.Private = synthPrivate
 		}
-		cs = append(cs, synthCase{name, f})
+		cs = append(cs, synthCase{name: name, font: f})
 	}
 	add("isoadobe-seac", cffwriter.Font{CharStrings: synthGlyphs(20, 44, 46), Charset: cffwriter.CharsetISOAdobe})
 	add("expert-seac", cffwriter.Font{CharStrings: synthGlyphs(20, 44, 46), Charset: cffwriter.CharsetExpert})
@@ -151,13 +154,32 @@ func synthCases() []synthCase {
 	add("encoding-expert", cffwriter.Font{CharStrings: synthGlyphs(14, 44, 46), EncodingOffset: 1})
 	add("encoding-format2", cffwriter.Font{CharStrings: synthGlyphs(14, 44, 46), Encoding: []byte{2, 0}})
 	add("encoding-offset-past-end", cffwriter.Font{CharStrings: synthGlyphs(14, 44, 46), EncodingOffset: 1 << 20})
+	// the header's absolute offset size: 0 passes (cff_font_load refuses
+	// only more than 4), 5 fails
+	for _, o := range []byte{0, 5} {
+		cs = append(cs, synthCase{name: fmt.Sprintf("header-offsize-%d", o), font: cs[0].font,
+			edit: func(t []byte, _ int) { t[3] = o }})
+	}
+	// a CharStrings INDEX whose last offset is smaller than the one
+	// before: the elements are cut at the end of the file
+	// (cff_index_access_element), not at the INDEX data's end
+	cs = append(cs, synthCase{name: "charstrings-last-offset-small", font: cs[0].font,
+		edit: func(t []byte, at int) {
+			n := int(t[at])<<8 | int(t[at+1])
+			last := at + 3 + 4*n
+			t[last], t[last+1], t[last+2], t[last+3] = 0, 0, 0, 20
+		}})
 	return cs
 }
 
 // otf returns the case's font file (1000 units per em, advance 600).
 func (c synthCase) otf(t testing.TB) []byte {
 	t.Helper()
-	data, err := c.font.OTF(1000, 600)
+	table := c.font.Bytes()
+	if c.edit != nil {
+		c.edit(table, c.font.CharStringsOffset())
+	}
+	data, err := cffwriter.WrapOTF(table, len(c.font.CharStrings), 1000, 600)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,6 +122,20 @@ func op(d []byte, o int) []byte {
 
 // Bytes returns the CFF table.
 func (f *Font) Bytes() []byte {
+	t, _ := f.layout()
+	return t
+}
+
+// CharStringsOffset returns the offset of the CharStrings INDEX in
+// Bytes' table (for tests that damage it).
+func (f *Font) CharStringsOffset() int {
+	_, cs := f.layout()
+	return cs
+}
+
+// layout builds the table and returns it with the CharStrings INDEX
+// offset.
+func (f *Font) layout() ([]byte, int) {
 	name := f.Name
 	if name == "" {
 		name = "F"
@@ -172,19 +186,25 @@ func (f *Font) Bytes() []byte {
 	t = append(t, tail...)
 	t = append(t, cs...)
 	t = append(t, f.Private...)
-	return t
+	return t, csOff
 }
 
 // OTF wraps the CFF table in a CFF-flavoured ("OTTO") OpenType font with
-// head (unitsPerEm upem), hhea, maxp, hmtx (the given advances, one per
-// charstring) and no cmap.
+// head (unitsPerEm upem), hhea, maxp, hmtx (one advance for each of the
+// font's charstrings) and no cmap.
 func (f *Font) OTF(upem uint16, advance uint16) ([]byte, error) {
+	return WrapOTF(f.Bytes(), len(f.CharStrings), upem, advance)
+}
+
+// WrapOTF is OTF for a CFF table built (or damaged) by the caller, with
+// glyphs hmtx entries.
+func WrapOTF(table []byte, glyphs int, upem uint16, advance uint16) ([]byte, error) {
 	fw := fontwriter.Font{
 		UnitsPerEm:  upem,
 		Ascender:    int16(upem * 4 / 5),
 		Descender:   -int16(upem / 5),
-		Glyphs:      make([]fontwriter.Glyph, len(f.CharStrings)),
-		Tables:      map[string][]byte{"CFF ": f.Bytes()},
+		Glyphs:      make([]fontwriter.Glyph, glyphs),
+		Tables:      map[string][]byte{"CFF ": table},
 		Omit:        []string{"glyf", "loca", "cmap"},
 		SFNTVersion: 0x4F54544F,
 	}
