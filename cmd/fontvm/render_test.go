@@ -41,19 +41,7 @@ func TestRenderPicture(t *testing.T) {
 	if got := run([]string{"render", "--sizes", "9,12", "--text", "Hamburg", "-o", out}); got != 0 {
 		t.Fatalf("status %d", got)
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, ok := img.(*image.Gray)
-	if !ok {
-		t.Fatalf("PNG decodes as %T", img)
-	}
+	g := readGrayPNG(t, out)
 	opts := renderOptions{fontData: goregular.TTF, text: "Hamburg", sizes: []int{9, 12}, modes: renderModes}
 	want, err := renderWaterfall(&opts)
 	if err != nil {
@@ -65,17 +53,7 @@ func TestRenderPicture(t *testing.T) {
 	// Dark pixels exist in every column, and the hinted columns differ
 	// from the unhinted one somewhere.
 	sf, _ := sfnt.Parse(goregular.TTF)
-	var masks [3]*image.Alpha
-	for i, h := range []font.Hinting{font.HintingNone, font.HintingVertical, font.HintingFull} {
-		fc, err := face.NewFace(sf, &face.FaceOptions{Size: 9, Hinting: h})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := image.NewAlpha(image.Rect(0, 0, 60, 14))
-		d := font.Drawer{Dst: m, Src: image.Opaque, Face: fc, Dot: fixed.P(1, 10)}
-		d.DrawString("Hamburg")
-		masks[i] = m
-	}
+	masks := hamburgMasks(t, sf)
 	if string(masks[0].Pix) == string(masks[1].Pix) || string(masks[0].Pix) == string(masks[2].Pix) {
 		t.Errorf("hinted text at 9 px equals unhinted text")
 	}
@@ -165,6 +143,45 @@ func TestRenderCFF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	masks := hamburgMasks(t, sf)
+	if string(masks[1].Pix) != string(masks[2].Pix) {
+		t.Errorf("HintingVertical and HintingFull render a CFF font differently: render's single hinted column would hide one")
+	}
+	if string(masks[0].Pix) == string(masks[1].Pix) {
+		t.Errorf("hinted CFF text at 9 px equals unhinted text")
+	}
+	out := filepath.Join(t.TempDir(), "c.png")
+	if got := run([]string{"render", "--font", cf.Path, "--text", "Hamburg", "--sizes", "9,12", "-o", out}); got != 0 {
+		t.Fatalf("status %d", got)
+	}
+	if g := readGrayPNG(t, out); !g.Rect.Eq(img.Rect) || string(g.Pix) != string(img.Pix) {
+		t.Errorf("PNG differs from renderWaterfall's image")
+	}
+}
+
+// readGrayPNG decodes the PNG render wrote (a gray image).
+func readGrayPNG(t *testing.T, path string) *image.Gray {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := img.(*image.Gray)
+	if !ok {
+		t.Fatalf("PNG decodes as %T", img)
+	}
+	return g
+}
+
+// hamburgMasks draws "Hamburg" at 9 px with sf unhinted, HintingVertical
+// and HintingFull, in that order.
+func hamburgMasks(t *testing.T, sf *sfnt.Font) [3]*image.Alpha {
+	t.Helper()
 	var masks [3]*image.Alpha
 	for i, h := range []font.Hinting{font.HintingNone, font.HintingVertical, font.HintingFull} {
 		fc, err := face.NewFace(sf, &face.FaceOptions{Size: 9, Hinting: h})
@@ -176,26 +193,5 @@ func TestRenderCFF(t *testing.T) {
 		d.DrawString("Hamburg")
 		masks[i] = m
 	}
-	if string(masks[1].Pix) != string(masks[2].Pix) {
-		t.Errorf("HintingVertical and HintingFull render a CFF font differently: render's single hinted column would hide one")
-	}
-	if string(masks[0].Pix) == string(masks[1].Pix) {
-		t.Errorf("hinted CFF text at 9 px equals unhinted text")
-	}
-	out := filepath.Join(t.TempDir(), "c.png")
-	if got := run([]string{"render", "--font", cf.Path, "--text", "Hamburg", "--sizes", "9,12", "-o", out}); got != 0 {
-		t.Fatalf("status %d", got)
-	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	got, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g, ok := got.(*image.Gray); !ok || !g.Rect.Eq(img.Rect) || string(g.Pix) != string(img.Pix) {
-		t.Errorf("PNG differs from renderWaterfall's image")
-	}
+	return masks
 }
