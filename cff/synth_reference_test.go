@@ -3,14 +3,19 @@
 package cff_test
 
 import (
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"fontvm/cff"
+	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
+	"fontvm/sfnt"
 )
 
 // TestReferenceSynth loads every glyph of the synthetic fonts
@@ -82,5 +87,58 @@ func TestReferenceSynth(t *testing.T) {
 		if err := os.WriteFile(filepath.Join("testdata", "synth.golden"), []byte(gold.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestReferenceSynthNames requires the glyph names of the synthetic fonts
+// with predefined charsets (ISOAdobe, Expert, ExpertSubset) to equal
+// fontTools' (ttx 4.38 GlyphOrder from the CFF charset; the fonts have no
+// post names).
+func TestReferenceSynthNames(t *testing.T) {
+	compared := 0
+	for _, c := range synthCases() {
+		if !strings.HasSuffix(c.name, "-seac") && !strings.HasSuffix(c.name, "-166") && !strings.HasSuffix(c.name, "-87") {
+			continue
+		}
+		data := c.otf(t)
+		path := filepath.Join(t.TempDir(), "f.otf")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("/usr/bin/python3", "-m", "fontTools.ttx", "-q", "-t", "GlyphOrder", "-o", "-", path).Output()
+		if err != nil {
+			corpus.Missing(t, "fontTools (/usr/bin/python3 -m fontTools.ttx)")
+			return
+		}
+		var doc struct {
+			Order []struct {
+				ID   int    `xml:"id,attr"`
+				Name string `xml:"name,attr"`
+			} `xml:"GlyphOrder>GlyphID"`
+		}
+		if err := xml.Unmarshal(out, &doc); err != nil {
+			t.Fatal(err)
+		}
+		sf, err := sfnt.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fc, err := cff.NewFace(sf, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Order) != fc.NumGlyphs() {
+			t.Fatalf("%s: ttx has %d glyphs, fontvm %d", c.name, len(doc.Order), fc.NumGlyphs())
+		}
+		for _, g := range doc.Order {
+			if got := fc.Font().GlyphName(g.ID); got != g.Name {
+				t.Errorf("%s glyph %d: name %q, ttx %q", c.name, g.ID, got, g.Name)
+			}
+			compared++
+		}
+	}
+	t.Logf("%d glyph names compared with ttx", compared)
+	if compared == 0 {
+		t.Fatal("no names compared")
 	}
 }
