@@ -88,7 +88,7 @@ type Face struct {
 	sm      size.Metrics // FreeType's public face->size->metrics
 	ppem    int          // x pixels per em (sm.XPPEM)
 	scale   int64        // x scale (sm.XScale)
-	src     *hintLoader
+	src     outlineSource
 
 	outline raster.Outline
 	monoR   raster.Mono
@@ -137,7 +137,7 @@ func NewFace(f *sfnt.Font, opts *FaceOptions) (*Face, error) {
 		return nil, err
 	}
 	fc.src = src
-	fc.sm = src.in.PublicSizeMetrics()
+	fc.sm = src.publicSizeMetrics()
 	fc.ppem, fc.scale = fc.sm.XPPEM, fc.sm.XScale
 	fc.metrics = fc.computeMetrics()
 	fc.kern = loadKern(f)
@@ -163,7 +163,7 @@ func charSize(o FaceOptions) (size.Request, error) {
 
 // NormalizedCoords returns the face's normalized variation coordinates
 // (16.16, as FreeType keeps them), nil without a variation.
-func (f *Face) NormalizedCoords() []int32 { return f.src.in.NormalizedCoords() }
+func (f *Face) NormalizedCoords() []int32 { return f.src.normalizedCoords() }
 
 // PPEM returns the face's horizontal size in whole pixels per em
 // (FreeType's face->size->metrics.x_ppem: the size rounded).
@@ -208,7 +208,7 @@ func (f *Face) computeMetrics() font.Metrics {
 	os2 := f.f.Table(sfnt.MakeTag("OS/2"))
 	i16 := func(off int) int64 { return int64(int16(uint16(os2[off])<<8 | uint16(os2[off+1]))) }
 	if len(os2) >= 90 && uint16(os2[0])<<8|uint16(os2[1]) >= 2 {
-		ys := f.src.in.SizeMetrics().YScale
+		ys := f.src.yScale()
 		m.XHeight = fixed.Int26_6(mulFix(i16(86), ys))
 		m.CapHeight = fixed.Int26_6(mulFix(i16(88), ys))
 		if f.src.hinted() {

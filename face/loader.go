@@ -18,8 +18,13 @@ var ErrHintingUnavailable = errors.New("face: bytecode hinting is not available 
 // the TrueType loader of truetype/hint, unhinted (FreeType's
 // FT_LOAD_NO_HINTING outlines) for font.HintingNone, interpreter version
 // 40 for font.HintingVertical and 35 for font.HintingFull, at the
-// variation instance variation selects (FaceOptions.Variation).
-func newLoader(f *sfnt.Font, req size.Request, h font.Hinting, mono bool, variation string) (*hintLoader, error) {
+// variation instance variation selects (FaceOptions.Variation); for a
+// CFF or CFF2 font, the CFF loader (any hinting but None runs FreeType's
+// CFF hinter).
+func newLoader(f *sfnt.Font, req size.Request, h font.Hinting, mono bool, variation string) (outlineSource, error) {
+	if f.IsCFF() {
+		return newCFFLoader(f, req, h, variation)
+	}
 	switch h {
 	case font.HintingNone:
 		return newHintLoader(f, req, hint.ModeNone, mono, variation)

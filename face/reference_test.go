@@ -58,10 +58,7 @@ func refFaceFonts(t *testing.T, def string) []corpus.Font {
 
 // refFaceModes are the hinting modes of the face reference tests, with
 // FreeType's mode for each.
-var refFaceModes = []struct {
-	h  font.Hinting
-	fm ftref.Mode
-}{{font.HintingNone, ftref.ModeNone}, {font.HintingVertical, ftref.ModeV40}, {font.HintingFull, ftref.ModeV35}}
+var refFaceModes = []refRenderMode{{font.HintingNone, ftref.ModeNone}, {font.HintingVertical, ftref.ModeV40}, {font.HintingFull, ftref.ModeV35}}
 
 // TestReferenceFaceBitmaps renders every glyph of DejaVu Sans, Liberation
 // Sans and Go Regular at 9-24 ppem through a Face (fontvm's outlines and

@@ -22,8 +22,11 @@
 //     ignored, except hmtx/vmtx, which are clipped; zero-length entries are
 //     ignored (tt_face_lookup_table); for duplicate tags the first entry
 //     wins (tt_face_load_font_dir);
-//   - head must be at least 54 bytes long; unitsPerEm must be 16..16384;
-//     the magic number is not checked (check_table_dir, sfnt_load_face);
+//   - head must be at least 54 bytes long in TrueType fonts (in
+//     CFF-flavoured "OTTO" fonts, its 54 bytes are read from the table's
+//     offset whatever the length, as FreeType skips check_table_dir for
+//     them); unitsPerEm must be 16..16384; the magic number is not
+//     checked (check_table_dir, sfnt_load_face);
 //   - head, maxp, hhea and vhea headers are read from the file at the
 //     table offset even when the directory length is shorter (the
 //     FT_STREAM_READ_FIELDS frames);
@@ -324,8 +327,18 @@ func (f *Font) parseDirectory(off int) error {
 		if uint64(r.Offset) > uint64(len(data)) {
 			continue
 		}
-		if uint64(r.Offset)+uint64(r.Length) > uint64(len(data)) && r.Tag != TagHmtx && r.Tag != TagVmtx {
-			continue
+		if uint64(r.Offset)+uint64(r.Length) > uint64(len(data)) {
+			if r.Tag != TagHmtx && r.Tag != TagVmtx {
+				continue
+			}
+			// A clipped metrics table shorter than 4 bytes has length 0
+			// in FreeType's directory, so tt_face_lookup_table does not
+			// find it (Hmtx_Table_Missing). Done for CFF-flavoured fonts
+			// only: TrueType fonts keep the behaviour their campaign
+			// was measured with.
+			if f.version == 0x4f54544f && (uint64(len(data))-uint64(r.Offset))&^3 == 0 {
+				continue
+			}
 		}
 		// Zero-length entries count as missing (tt_face_lookup_table: "for
 		// compatibility with Windows"), so a later duplicate can still win.

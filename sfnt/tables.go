@@ -119,14 +119,26 @@ func (f *Font) frame(t Tag, n int) ([]byte, error) {
 func (f *Font) parseTables() error {
 	// head: FreeType's check_table_dir requires a directory length of at
 	// least 0x36 (else Table_Missing); it does not check the magic number.
+	// tt_face_load_font_dir runs check_table_dir only for fonts that are
+	// not CFF-flavoured ("OTTO"): for those, head is read as the other
+	// fixed headers are (tt_face_load_generic_header's frame of 54 bytes
+	// from the table's offset), whatever the directory length says.
 	r, ok := f.lookup(TagHead)
 	if !ok {
 		return missing(TagHead)
 	}
-	if r.Length < 54 {
-		return &FormatError{Table: "head", Offset: 0, Msg: fmt.Sprintf("table too short (%d bytes, need 54)", r.Length), Err: ErrMissingTable}
+	var b []byte
+	if f.version == 0x4f54544f {
+		var err error
+		if b, err = f.frame(TagHead, 54); err != nil {
+			return err
+		}
+	} else {
+		if r.Length < 54 {
+			return &FormatError{Table: "head", Offset: 0, Msg: fmt.Sprintf("table too short (%d bytes, need 54)", r.Length), Err: ErrMissingTable}
+		}
+		b = f.data[r.Offset : r.Offset+54]
 	}
-	b := f.data[r.Offset : r.Offset+54]
 	h := Head{
 		Version: u32(b, 0), FontRevision: u32(b, 4), ChecksumAdjustment: u32(b, 8), MagicNumber: u32(b, 12),
 		Flags: u16(b, 16), UnitsPerEm: u16(b, 18),

@@ -22,7 +22,7 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-const renderSummary = "render a waterfall of text, unhinted and hinted (v40, v35), to a PNG"
+const renderSummary = "render a waterfall of text, unhinted and hinted (v40, v35; CFF fonts: FreeType's CFF hinter), to a PNG"
 
 func init() { register("", "render", renderSummary, runRender) }
 
@@ -45,6 +45,33 @@ var renderModes = []renderMode{
 	{"v35", "hinted, version 35 (HintingFull)", font.HintingFull, ""},
 }
 
+// cffHinted is the one hinted column of a CFF or CFF2 font: face runs
+// FreeType's CFF hinter (its "adobe" engine) for any hinting but None, so
+// the TrueType interpreter versions do not apply.
+var cffHinted = renderMode{"cff", "hinted, FreeType CFF hinter (adobe)", font.HintingVertical, ""}
+
+// cffColumns returns the columns drawn for a CFF font: the unhinted
+// columns as asked, and the hinted ones (v40, v35) of each variation
+// instance replaced by one cffHinted column, at the place of the first.
+func cffColumns(modes []renderMode) []renderMode {
+	var out []renderMode
+	hinted := map[string]bool{}
+	for _, m := range modes {
+		switch {
+		case m.hinting == font.HintingNone:
+			out = append(out, m)
+		case !hinted[m.variation]:
+			hinted[m.variation] = true
+			c := cffHinted
+			if c.variation = m.variation; c.variation != "" {
+				c.label = c.name + " " + c.variation
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 type renderOptions struct {
 	fontData []byte
 	fontName string
@@ -62,7 +89,7 @@ func runRender(args []string) error {
 	text := fs.String("text", defaultPangram, "text to render")
 	sizes := fs.String("sizes", "8-32", "sizes in pixels per em (points with --dpi): a list of sizes (may be fractional) and whole ranges, e.g. 8-16,10.5,24")
 	dpi := fs.String("dpi", "72", "resolution: X or XxY dots per inch (FT_Set_Char_Size's; the sizes are then points)")
-	modes := fs.String("mode", "none,v40,v35", "columns: a list of none (unhinted), v40, v35")
+	modes := fs.String("mode", "none,v40,v35", "columns: a list of none (unhinted), v40, v35 (a CFF font has one hinted column, its CFF hinter, for v40 and v35)")
 	mono := fs.Bool("mono", false, "monochrome rendering (hinted for the mono target, with drop-out control)")
 	out := fs.String("o", "fontvm-waterfall.png", "output PNG file")
 	varList := fs.String("var", "", "variation instances, one column group each: SPEC;SPEC;... with SPEC tag=value,... (design units) or named=N")
@@ -199,11 +226,15 @@ func (opts *renderOptions) sizeLabel(sz float64) string {
 
 // renderWaterfall draws opts.text at every size in every mode, one column
 // per mode, with headings and size labels drawn by a hinted Face of the
-// embedded Go Regular.
+// embedded Go Regular. For a CFF or CFF2 font, opts.modes becomes
+// cffColumns' (one hinted column, labelled as the hinter that ran).
 func renderWaterfall(opts *renderOptions) (*image.Gray, error) {
 	sf, err := sfnt.Parse(opts.fontData)
 	if err != nil {
 		return nil, err
+	}
+	if sf.IsCFF() {
+		opts.modes = cffColumns(opts.modes)
 	}
 	shaper, err := newShaper(sf, opts.fontData)
 	if err != nil {

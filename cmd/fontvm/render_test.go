@@ -41,19 +41,7 @@ func TestRenderPicture(t *testing.T) {
 	if got := run([]string{"render", "--sizes", "9,12", "--text", "Hamburg", "-o", out}); got != 0 {
 		t.Fatalf("status %d", got)
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, ok := img.(*image.Gray)
-	if !ok {
-		t.Fatalf("PNG decodes as %T", img)
-	}
+	g := readGrayPNG(t, out)
 	opts := renderOptions{fontData: goregular.TTF, text: "Hamburg", sizes: []float64{9, 12}, xdpi: 72, ydpi: 72, modes: renderModes}
 	want, err := renderWaterfall(&opts)
 	if err != nil {
@@ -65,17 +53,7 @@ func TestRenderPicture(t *testing.T) {
 	// Dark pixels exist in every column, and the hinted columns differ
 	// from the unhinted one somewhere.
 	sf, _ := sfnt.Parse(goregular.TTF)
-	var masks [3]*image.Alpha
-	for i, h := range []font.Hinting{font.HintingNone, font.HintingVertical, font.HintingFull} {
-		fc, err := face.NewFace(sf, &face.FaceOptions{Size: 9, Hinting: h})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := image.NewAlpha(image.Rect(0, 0, 60, 14))
-		d := font.Drawer{Dst: m, Src: image.Opaque, Face: fc, Dot: fixed.P(1, 10)}
-		d.DrawString("Hamburg")
-		masks[i] = m
-	}
+	masks := hamburgMasks(t, sf)
 	if string(masks[0].Pix) == string(masks[1].Pix) || string(masks[0].Pix) == string(masks[2].Pix) {
 		t.Errorf("hinted text at 9 px equals unhinted text")
 	}
@@ -127,4 +105,93 @@ func TestRenderGraphite(t *testing.T) {
 	if got := run([]string{"render", "--font", pf.Path, "--text", text, "--sizes", "12,16", "-o", out}); got != 0 {
 		t.Errorf("render with a Graphite font: status %d", got)
 	}
+}
+
+// A CFF font has one hinted column, labelled as FreeType's CFF hinter:
+// v40 and v35 both ask face for the CFF hinter (the same pixels), so
+// render draws it once; the unhinted column stays.
+func TestRenderCFF(t *testing.T) {
+	var cf corpus.Font
+	for _, f := range corpus.CFFFonts {
+		if f.Name == "LinLibertineR" {
+			cf = f
+		}
+	}
+	data := corpus.Load(t, cf)
+	if data == nil {
+		return
+	}
+	opts := renderOptions{fontData: data, text: "Hamburg", sizes: []float64{9, 12}, xdpi: 72, ydpi: 72, modes: renderModes}
+	img, err := renderWaterfall(&opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(opts.modes) != 2 || opts.modes[0].name != "none" || opts.modes[1] != cffHinted {
+		t.Fatalf("columns %+v, want none and %q", opts.modes, cffHinted.label)
+	}
+	for _, modes := range [][]renderMode{{renderModes[1]}, {renderModes[2], renderModes[1]}} {
+		o := renderOptions{fontData: data, text: "Hamburg", sizes: []float64{9, 12}, xdpi: 72, ydpi: 72, modes: modes}
+		if _, err := renderWaterfall(&o); err != nil {
+			t.Fatal(err)
+		}
+		if len(o.modes) != 1 || o.modes[0] != cffHinted {
+			t.Errorf("--mode %s: columns %+v", modes[0].name, o.modes)
+		}
+	}
+	// the two hinting levels render the same; both differ from unhinted
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	masks := hamburgMasks(t, sf)
+	if string(masks[1].Pix) != string(masks[2].Pix) {
+		t.Errorf("HintingVertical and HintingFull render a CFF font differently: render's single hinted column would hide one")
+	}
+	if string(masks[0].Pix) == string(masks[1].Pix) {
+		t.Errorf("hinted CFF text at 9 px equals unhinted text")
+	}
+	out := filepath.Join(t.TempDir(), "c.png")
+	if got := run([]string{"render", "--font", cf.Path, "--text", "Hamburg", "--sizes", "9,12", "-o", out}); got != 0 {
+		t.Fatalf("status %d", got)
+	}
+	if g := readGrayPNG(t, out); !g.Rect.Eq(img.Rect) || string(g.Pix) != string(img.Pix) {
+		t.Errorf("PNG differs from renderWaterfall's image")
+	}
+}
+
+// readGrayPNG decodes the PNG render wrote (a gray image).
+func readGrayPNG(t *testing.T, path string) *image.Gray {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := img.(*image.Gray)
+	if !ok {
+		t.Fatalf("PNG decodes as %T", img)
+	}
+	return g
+}
+
+// hamburgMasks draws "Hamburg" at 9 px with sf unhinted, HintingVertical
+// and HintingFull, in that order.
+func hamburgMasks(t *testing.T, sf *sfnt.Font) [3]*image.Alpha {
+	t.Helper()
+	var masks [3]*image.Alpha
+	for i, h := range []font.Hinting{font.HintingNone, font.HintingVertical, font.HintingFull} {
+		fc, err := face.NewFace(sf, &face.FaceOptions{Size: 9, Hinting: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := image.NewAlpha(image.Rect(0, 0, 60, 14))
+		d := font.Drawer{Dst: m, Src: image.Opaque, Face: fc, Dot: fixed.P(1, 10)}
+		d.DrawString("Hamburg")
+		masks[i] = m
+	}
+	return masks
 }

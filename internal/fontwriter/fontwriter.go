@@ -132,6 +132,9 @@ type Font struct {
 	Tables map[string][]byte
 	// Omit lists generated tables to leave out (e.g. "hhea", "cmap").
 	Omit []string
+	// SFNTVersion is the directory's version tag (0 means 0x00010000;
+	// 0x4F54544F, "OTTO", for a CFF-flavoured font).
+	SFNTVersion uint32
 }
 
 // DerivedMaxp returns the maxp limits the writer derives from the glyphs
@@ -392,12 +395,16 @@ func (f *Font) Bytes() ([]byte, error) {
 		}
 		tables[tag(k)] = v
 	}
-	return assemble(tables), nil
+	version := f.SFNTVersion
+	if version == 0 {
+		version = 0x00010000
+	}
+	return assemble(version, tables), nil
 }
 
-// assemble writes the directory and the tables, sorted by tag, and sets
-// head.checkSumAdjustment.
-func assemble(tables map[uint32][]byte) []byte {
+// assemble writes the directory (with the given sfnt version) and the
+// tables, sorted by tag, and sets head.checkSumAdjustment.
+func assemble(version uint32, tables map[uint32][]byte) []byte {
 	tags := make([]uint32, 0, len(tables))
 	for t := range tables {
 		tags = append(tags, t)
@@ -410,7 +417,7 @@ func assemble(tables map[uint32][]byte) []byte {
 		es++
 	}
 	var out buf
-	out.u32(0x00010000)
+	out.u32(version)
 	out.u16(uint16(n))
 	out.u16(uint16(sr * 16))
 	out.u16(uint16(es))

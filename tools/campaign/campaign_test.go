@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"fontvm/cff"
 	"fontvm/graphite"
 	"fontvm/internal/corrupt"
 	"fontvm/sfnt"
@@ -13,7 +14,7 @@ import (
 // TestTargetsSmoke runs each target's check on a few corrupted copies of
 // each of its first fonts: no panic, and the verdict is the library's.
 func TestTargetsSmoke(t *testing.T) {
-	for _, name := range []string{"graphite", "truetype", "ttverify"} {
+	for _, name := range []string{"graphite", "truetype", "ttverify", "cff"} {
 		tg := targets[name]
 		fonts, err := tg.fonts()
 		if err != nil {
@@ -47,6 +48,11 @@ func TestTargetsSmoke(t *testing.T) {
 				case "ttverify":
 					_, err := sfnt.Parse(c.Data)
 					want = err == nil
+				case "cff":
+					if sf, err := sfnt.Parse(c.Data); err == nil {
+						_, err = cff.NewFace(sf, nil, nil)
+						want = err == nil
+					}
 				}
 				if v.accepted != want {
 					t.Errorf("%s %s %v: verdict accepted=%v, loader says %v", name, f.name, c, v.accepted, want)
