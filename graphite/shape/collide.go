@@ -285,9 +285,9 @@ func (z *zones) closest(origin float32, cost *float32) float32 {
 // ---- glyph boxes ----
 
 // bbox and slant box as graphite2's collision code reads them (by slot gid).
-func (f *Face) boxCheck(gid uint16) bool { return f.hasBoxes && int(gid) < f.numGlyphs }
+func (f *Font) boxCheck(gid uint16) bool { return f.hasBoxes && int(gid) < f.numGlyphs }
 
-func (f *Face) slant(gid uint16) rect {
+func (f *Font) slant(gid uint16) rect {
 	if !f.boxesLoaded || int(gid) >= len(f.boxes) {
 		return rect{}
 	}
@@ -297,7 +297,7 @@ func (f *Face) slant(gid uint16) rect {
 // subBoxes returns glyph gid's sub-boxes: 2 rects each, the axis-aligned
 // box (graphite2's subBB) then the diagonal one (subSB); none when the face
 // keeps no octaboxes.
-func (f *Face) subBoxes(gid uint16) []rect {
+func (f *Font) subBoxes(gid uint16) []rect {
 	if !f.boxesLoaded || int(gid) >= len(f.boxes) {
 		return nil
 	}
@@ -908,7 +908,7 @@ type edgeBox struct {
 	bb, sb rect
 }
 
-func newEdgeBox(f *Face, s *slot, shift pt) edgeBox {
+func newEdgeBox(f *Font, s *slot, shift pt) edgeBox {
 	gid := s.glyph
 	e := edgeBox{sx: s.pos.x + shift.x, sy: s.pos.y + shift.y, subs: f.subBoxes(gid)}
 	if len(e.subs) < 2 {

@@ -2,17 +2,17 @@
 // 1.3.14 (Debian 12): the same glyphs, the same float32 positions and the
 // same character-to-slot association, or the same failure.
 //
-// A Face is loaded once from a font's bytes (Load). The tables are read by
+// A Font is loaded once from a font's bytes (Load). The tables are read by
 // package graphite (graphite.Load: Silf, Glat, Gloc, Feat, Sill, cmap and the
 // glyph metrics tables, lz4-compressed Silf and Glat, with graphite2's
 // acceptance checks); the engine reads no table bytes itself except the
 // name table's feature labels. Load builds the engine's runtime form of the
-// graphite.Face once. A Shaper shapes text with a Face and reuses its
+// graphite.Tables once. A Shaper shapes text with a Font and reuses its
 // buffers, so that after warm-up a segment allocates nothing.
 //
 // The files follow graphite2's structure:
 //
-//   - face.go, silf.go: the runtime form of a graphite.Face: dense glyph
+//   - face.go, silf.go: the runtime form of a graphite.Tables: dense glyph
 //     attributes, float32 metrics and octaboxes (GlyphCache.cpp read_box),
 //     the cmap cache (CachedCmap), feature values per language (FeatureMap,
 //     SillMap), and the first Silf subtable's passes, their finite-state

@@ -1165,9 +1165,9 @@ func storedAttr(a uint8) bool {
 	return simpleAttr(a) || d < 64 && collAttrs>>d&1 != 0
 }
 
-// denseGlyphAttr is Face.glyphAttr without a call when the face stores its
+// denseGlyphAttr is Font.glyphAttr without a call when the face stores its
 // attributes densely; ok is false when they are stored sparsely.
-func denseGlyphAttr(f *Face, gid uint16, attr int32) (v int16, ok bool) {
+func denseGlyphAttr(f *Font, gid uint16, attr int32) (v int16, ok bool) {
 	if f.attrs == nil {
 		return 0, false
 	}

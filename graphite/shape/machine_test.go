@@ -10,7 +10,7 @@ import (
 // machineFixture is a segment of n slots of a real face (grtest1gr.ttf),
 // with every slot in the slot map, ready to run hand-made programs.
 type machineFixture struct {
-	f  *Face
+	f  *Font
 	sh *Shaper
 
 	stackInit [stackGuard + 1]int32 // the stack below and at the guard when a run starts
@@ -30,7 +30,7 @@ func newFixture(t testing.TB) *machineFixture {
 // decode decodes code with graphite's loader as an action (or constraint)
 // of a 4-slot rule without pre-context in a substitution pass of the face's
 // first Silf subtable, and builds the engine's form of it.
-func decode(f *Face, constraint bool, bc []byte) (*code, error) {
+func decode(f *Font, constraint bool, bc []byte) (*code, error) {
 	gc, err := f.src.DecodeCode(f.silf.classes, constraint, bc, 0, 4, graphite.PassSubstitute)
 	if err != nil {
 		return nil, err

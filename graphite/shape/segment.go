@@ -255,7 +255,7 @@ func (c *slotCollision) ignore() bool { return c.flags&collIgnore != 0 || c.flag
 
 // segment is graphite2's Segment.
 type segment struct {
-	face       *Face
+	face       *Font
 	silf       *silf
 	sh         *Shaper
 	first      *slot

@@ -74,10 +74,10 @@ type Output struct {
 	AdvanceY float32
 }
 
-// Shaper shapes text with one Face. It reuses its buffers: after warm-up,
+// Shaper shapes text with one Font. It reuses its buffers: after warm-up,
 // shaping allocates nothing. A Shaper is not safe for concurrent use.
 type Shaper struct {
-	face       *Face
+	face       *Font
 	opts       Options
 	seg        segment
 	smap       slotMap
@@ -101,7 +101,7 @@ type Shaper struct {
 }
 
 // NewShaper returns a Shaper for f.
-func NewShaper(f *Face) *Shaper {
+func NewShaper(f *Font) *Shaper {
 	return &Shaper{face: f}
 }
 
@@ -156,7 +156,7 @@ func (sh *Shaper) resetPool() {
 }
 
 // featureValues returns the feature values for a language and settings.
-func (f *Face) featureValues(dst []uint32, lang uint32, feats []Feature) []uint32 {
+func (f *Font) featureValues(dst []uint32, lang uint32, feats []Feature) []uint32 {
 	dst = append(dst[:0], f.defFeats...)
 	lang = zeropad(lang)
 	if lang != 0 {
