@@ -2,6 +2,7 @@ package shape
 
 import (
 	"fmt"
+	"fontvm/graphite/isa"
 	"math"
 	"math/rand"
 	"strings"
@@ -224,10 +225,10 @@ func TestFuseCoversPatterns(t *testing.T) {
 //	go test ./graphite/shape -run XXX -fuzz FuzzMachineFused
 func FuzzMachineFused(f *testing.F) {
 	x := newFixture(f)
-	f.Add(false, uint8(4), uint8(1), []byte{opPushISlotAttr, slatUserDefn, 0, 0, opPushByte, 3, opEqual, opPopRet})
-	f.Add(true, uint8(4), uint8(1), []byte{opPushFeat, 0, 0, opCntxtItem, 0, 4, opPushByte, 1, opPushByte, 2, opLess, opAnd, opPopRet})
-	f.Add(false, uint8(2), uint8(2), []byte{opPutCopy, 0, opPushGlyphAttr8, 1, 0, opIAttrSet, slatUserDefn, 1, opNext, opRetZero})
-	f.Add(false, uint8(4), uint8(1), []byte{opPushSlotAttr, slatColFlags, 0, opBitSet, 0, 1, 0, 2, opAttrSet, slatColFlags, opNext, opPushByte, 1, opPopRet})
+	f.Add(false, uint8(4), uint8(1), []byte{isa.PushISlotAttr, slatUserDefn, 0, 0, isa.PushByte, 3, isa.Equal, isa.PopRet})
+	f.Add(true, uint8(4), uint8(1), []byte{isa.PushFeat, 0, 0, isa.ContextItem, 0, 4, isa.PushByte, 1, isa.PushByte, 2, isa.Less, isa.And, isa.PopRet})
+	f.Add(false, uint8(2), uint8(2), []byte{isa.PutCopy, 0, isa.PushGlyphAttr8, 1, 0, isa.IAttrSet, slatUserDefn, 1, isa.Next, isa.RetZero})
+	f.Add(false, uint8(4), uint8(1), []byte{isa.PushSlotAttr, slatColFlags, 0, isa.SetBits, 0, 1, 0, 2, isa.AttrSet, slatColFlags, isa.Next, isa.PushByte, 1, isa.PopRet})
 	f.Fuzz(func(t *testing.T, constraint bool, n, idx uint8, bc []byte) {
 		gc, err := x.f.src.DecodeCode(x.f.silf.classes, constraint, bc, 0, 4, graphite.PassSubstitute)
 		if err != nil || gc == nil {
