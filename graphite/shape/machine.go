@@ -796,9 +796,9 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		}
 		continue
 	slow:
-		var ctl int
-		sp, mp, is, pc, ctl = m.step(in, sp, mp, is, pc)
-		switch ctl {
+		r := m.step(in, sp, mp, is, pc)
+		sp, mp, is, pc = r.sp, r.mp, r.is, r.pc
+		switch r.ctl {
 		case ctlDone:
 			goto done
 		case ctlDie:
@@ -852,12 +852,20 @@ const (
 	ctlUnder        // the stack underflowed
 )
 
+// stepResult is exec's loop state after step, and how exec goes on.
+type stepResult struct {
+	sp, mp int   // stack pointer and slot-map index
+	is     *slot // the current slot
+	pc     uint  // the next instruction
+	ctl    int   // ctlNext, ctlDone, ctlDie or ctlUnder
+}
+
 // step runs one instruction that exec leaves out of its loop: those that
 // call into the segment (attribute setters and getters, glyph changes,
 // slot insertion and deletion, copies, positioning) and sparse glyph
 // attributes. Keeping calls out of exec's loop keeps its state in
-// registers. It takes and returns exec's state and says how to go on.
-func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slot, uint, int) {
+// registers. It takes exec's state and returns it with how to go on.
+func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 	seg := m.seg
 	sm := m.smap
 	st := &m.stack
@@ -865,13 +873,13 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 	switch in.op {
 	case mPutGlyph:
 		if is == nil {
-			return sp, mp, is, pc, ctlDie
+			return stepResult{sp, mp, is, pc, ctlDie}
 		}
 		seg.setGlyph(is, seg.silf.getClassGlyph(int(in.v), 0))
 	case mPutSubs:
 		if s := sm.get(mp + int(in.off)); s != nil {
 			if is == nil {
-				return sp, mp, is, pc, ctlDie
+				return stepResult{sp, mp, is, pc, ctlDie}
 			}
 			idx := seg.silf.findClassIndex(int(in.v), int(s.glyph))
 			seg.setGlyph(is, seg.silf.getClassGlyph(int(in.w), idx))
@@ -881,7 +889,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			ref := sm.get(mp + int(in.off))
 			if ref != nil && ref != is {
 				if is.parent != nil || is.child != nil {
-					return sp, mp, is, pc, ctlDie
+					return stepResult{sp, mp, is, pc, ctlDie}
 				}
 				m.putCopy(is, ref)
 			}
@@ -891,11 +899,11 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 	case mInsert:
 		sm.maxSize--
 		if sm.maxSize <= 0 {
-			return sp, mp, is, pc, ctlDie
+			return stepResult{sp, mp, is, pc, ctlDie}
 		}
 		ns := seg.newSlot()
 		if ns == nil {
-			return sp, mp, is, pc, ctlDie
+			return stepResult{sp, mp, is, pc, ctlDie}
 		}
 		m.insert(is, ns)
 		is = ns
@@ -904,7 +912,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		}
 	case mDelete:
 		if is == nil || is.isDeleted() {
-			return sp, mp, is, pc, ctlDie
+			return stepResult{sp, mp, is, pc, ctlDie}
 		}
 		is = m.delete(is)
 	case mAssoc:
@@ -920,7 +928,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		}
 		if mn > -1 {
 			if is == nil {
-				return sp, mp, is, pc, ctlDie
+				return stepResult{sp, mp, is, pc, ctlDie}
 			}
 			is.before = mn
 			is.after = mx
@@ -929,11 +937,11 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		v := st[sp&stackMask]
 		sp--
 		if is == nil {
-			return sp, mp, is, pc, ctlDie
+			return stepResult{sp, mp, is, pc, ctlDie}
 		}
 		m.setAttr(is, int(in.a), int(in.sub), int16(v))
 		if sp < 0 {
-			return sp, mp, is, pc, ctlUnder
+			return stepResult{sp, mp, is, pc, ctlUnder}
 		}
 	case mAttrAdd, mAttrSub:
 		v := uint32(st[sp&stackMask])
@@ -942,7 +950,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			m.position()
 		}
 		if is == nil {
-			return sp, mp, is, pc, ctlDie
+			return stepResult{sp, mp, is, pc, ctlDie}
 		}
 		var res uint32
 		if sub := int(in.sub); in.a == slatUserDefn {
@@ -960,7 +968,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			m.setAttr(is, int(in.a), int(in.sub), int16(int32(res-v)))
 		}
 		if sp < 0 {
-			return sp, mp, is, pc, ctlUnder
+			return stepResult{sp, mp, is, pc, ctlUnder}
 		}
 	case mAttrSetSlot, mIAttrSetSlot:
 		// attr_set_slot uses the offset as the index too; iattr_set_slot
@@ -973,7 +981,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		v := int(st[sp&stackMask]) + off
 		sp--
 		if is == nil {
-			return sp, mp, is, pc, ctlDie
+			return stepResult{sp, mp, is, pc, ctlDie}
 		}
 		sub := off
 		if in.op == mIAttrSetSlot {
@@ -981,7 +989,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		}
 		m.setAttr(is, slat, sub, int16(v))
 		if sp < 0 {
-			return sp, mp, is, pc, ctlUnder
+			return stepResult{sp, mp, is, pc, ctlUnder}
 		}
 	case mPushSlotAttr:
 		if in.pos && !m.positioned {
@@ -998,7 +1006,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
 			}
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return stepResult{sp, mp, is, pc, ctlDone}
 			}
 		}
 	case mPushGlyphAttr:
@@ -1006,7 +1014,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return stepResult{sp, mp, is, pc, ctlDone}
 			}
 		}
 	case mPushAttToGAttr:
@@ -1017,7 +1025,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return stepResult{sp, mp, is, pc, ctlDone}
 			}
 		}
 	case mPushGlyphMetric:
@@ -1025,7 +1033,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return stepResult{sp, mp, is, pc, ctlDone}
 			}
 		}
 	case mPushAttToGlyphMetric:
@@ -1036,7 +1044,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return stepResult{sp, mp, is, pc, ctlDone}
 			}
 		}
 	case mSetFeat:
@@ -1045,13 +1053,13 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp--
 			seg.setFeature(int(in.a), v)
 			if sp < 0 {
-				return sp, mp, is, pc, ctlUnder
+				return stepResult{sp, mp, is, pc, ctlUnder}
 			}
 		}
 	case mTempCopy:
 		ns := seg.newSlot()
 		if ns == nil || is == nil {
-			return sp, mp, is, pc, ctlDie
+			return stepResult{sp, mp, is, pc, ctlDie}
 		}
 		m.tempCopy(ns, is)
 		if mp >= 0 && mp < len(sm.arr) {
@@ -1062,7 +1070,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = in.v
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return stepResult{sp, mp, is, pc, ctlDone}
 			}
 			break
 		}
@@ -1077,7 +1085,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return stepResult{sp, mp, is, pc, ctlDone}
 			}
 			break
 		}
@@ -1099,7 +1107,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return stepResult{sp, mp, is, pc, ctlDone}
 			}
 			break
 		}
@@ -1117,7 +1125,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return stepResult{sp, mp, is, pc, ctlDone}
 			}
 			break
 		}
@@ -1125,7 +1133,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		m.setAttr(is, int(in.skip>>8), int(in.skip&0xFF), int16(x))
 		pc += 2
 	}
-	return sp, mp, is, pc, ctlNext
+	return stepResult{sp, mp, is, pc, ctlNext}
 }
 
 // position positions the slots of the rule, as graphite2 does before the
