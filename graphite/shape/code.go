@@ -507,6 +507,7 @@ func (c *code) decodeInstr(in graphite.Instr) instr {
 	return instr{op: mNop}
 }
 
+// b2u8 is 1 for true and 0 for false, as a uint8 operand field.
 func b2u8(b bool) uint8 {
 	if b {
 		return 1

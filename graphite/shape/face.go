@@ -35,12 +35,15 @@ type rd struct {
 	b []byte
 }
 
+// u8 is the byte at o, 0 outside the data.
 func (r rd) u8(o int) int {
 	if o < 0 || o >= len(r.b) {
 		return 0
 	}
 	return int(r.b[o])
 }
+
+// u16 is the big-endian 16-bit value at o, 0 outside the data.
 func (r rd) u16(o int) int {
 	if o < 0 || o+2 > len(r.b) {
 		return 0
@@ -260,10 +263,14 @@ func (f *Font) packAttrs() {
 	f.akeys, f.avals, f.aoff = nil, nil, nil
 }
 
+// scaleTo maps an octabox byte t (0..255) into [zmin, zmax], as
+// graphite2's GlyphCache Loader does (float32 steps).
 func scaleTo(t int, zmin, zmax float32) float32 {
 	return zmin + float32(float32(t)*(zmax-zmin))/255
 }
 
+// readBox is one octabox sub-box: the byte coordinates scaled into the
+// glyph's bounding box b (GlyphCache::Loader::read_box).
 func readBox(b rect, zxmin, zymin, zxmax, zymax int) rect {
 	return rect{scaleTo(zxmin, b.blx, b.trx), scaleTo(zymin, b.bly, b.try), scaleTo(zxmax, b.blx, b.trx), scaleTo(zymax, b.bly, b.try)}
 }
@@ -310,6 +317,7 @@ func (f *Font) glyphBBox(gid int) rect {
 	return f.bbox[gid]
 }
 
+// glyphAdv is glyph gid's advance; out-of-range glyphs read glyph 0's.
 func (f *Font) glyphAdv(gid int) float32 {
 	if gid >= f.numGlyphs {
 		gid = 0
@@ -390,6 +398,8 @@ func (f *Font) lookup(cp rune) uint16 {
 
 // ---- Feat, Sill ----
 
+// maskOver is the smallest all-ones mask covering v (graphite2's
+// FeatureMap::readFeats bit allocation).
 func maskOver(v uint32) uint32 {
 	v |= v >> 1
 	v |= v >> 2
@@ -443,6 +453,7 @@ func (f *Font) applyFeat(i int, v uint32, dst []uint32) bool {
 	return true
 }
 
+// findFeat is the index of feature id, or -1 (FeatureMap::findFeatureRef).
 func (f *Font) findFeat(id uint32) int {
 	for i := range f.feats {
 		if f.feats[i].id == id {

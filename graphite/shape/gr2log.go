@@ -140,6 +140,7 @@ func parseGR2Features(w io.Writer, f *Font, s string) (uint32, []Feature) {
 	return lang, feats
 }
 
+// indexOf is the first index of sub in s, or -1 (strings.Index).
 func indexOf(s, sub string) int {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if s[i:i+len(sub)] == sub {
@@ -183,6 +184,8 @@ type nameTable struct {
 	ok      bool
 }
 
+// newNameTable reads a name table's header as graphite2's NameTable
+// constructor does; the result is unusable (ok false) when it is too short.
 func newNameTable(t []byte) *nameTable {
 	n := &nameTable{t: t}
 	r := rd{t}

@@ -28,6 +28,8 @@ type slotMap struct {
 	dir        uint8
 }
 
+// at is SlotMap::operator[]: slot n of the map counted from the first
+// input slot (arr[n+1]), nil outside it.
 func (m *slotMap) at(n int) *slot {
 	if n+1 < 0 || n+1 >= len(m.arr) {
 		return nil
@@ -43,12 +45,15 @@ func (m *slotMap) get(i int) *slot {
 	return m.arr[i]
 }
 
+// reset is SlotMap::reset: empties the map for a rule match starting at
+// s with ctxt pre-context slots.
 func (m *slotMap) reset(s *slot, ctxt int) {
 	m.size = 0
 	m.precontext = ctxt
 	m.arr[0] = s.prev
 }
 
+// push is SlotMap::pushSlot: appends s to the map.
 func (m *slotMap) push(s *slot) {
 	m.size++
 	if m.size < len(m.arr) {
@@ -56,6 +61,7 @@ func (m *slotMap) push(s *slot) {
 	}
 }
 
+// setHighwater is SlotMap::highwater(s): the rule may run up to s again.
 func (m *slotMap) setHighwater(s *slot) { m.highwater = s; m.highpassed = false }
 
 type machine struct {
@@ -79,6 +85,7 @@ func (m *machine) runCode(c *code, mapIdx *int) int32 {
 	return ret
 }
 
+// b2i is 1 for true and 0 for false, the machine's truth value.
 func b2i(b bool) int32 {
 	if b {
 		return 1
@@ -1299,6 +1306,8 @@ func (m *machine) tempCopy(ns, is *slot) {
 	ns.markCopied(true)
 }
 
+// getFeature is Segment::getFeature: feature findex's value for the
+// segment, 0 out of range.
 func (g *segment) getFeature(findex int) uint32 {
 	if findex < 0 || findex >= len(g.feats) {
 		return 0
@@ -1306,6 +1315,8 @@ func (g *segment) getFeature(findex int) uint32 {
 	return g.feats[findex]
 }
 
+// setFeature is Segment::setFeature: sets feature findex, capped at its
+// maximum value; ignored out of range.
 func (g *segment) setFeature(findex int, v uint32) {
 	if findex < 0 || findex >= len(g.feats) {
 		return
@@ -1523,6 +1534,8 @@ func (m *machine) setAttr(s *slot, ind, sub int, value int16) {
 	}
 }
 
+// getJustify is Slot::getJustify: justification attribute sub of level
+// for slot s.
 func (g *segment) getJustify(s *slot, level, sub int) int {
 	nj := len(g.silf.justs)
 	if level != 0 && level >= nj {
@@ -1552,6 +1565,8 @@ func (g *segment) getJustify(s *slot, level, sub int) int {
 	return 0
 }
 
+// setJustify is Slot::setJustify: sets justification attribute sub of
+// level for slot s, allocating the slot's justification storage first.
 func (g *segment) setJustify(s *slot, level, sub int, v int16) {
 	nj := len(g.silf.justs)
 	if level != 0 && level >= nj {
