@@ -12,13 +12,16 @@
 //
 // The files follow graphite2's structure:
 //
+//   - shape.go: the Shaper, its slot pool and the segment's set-up and
+//     output (Segment's constructor, gr_make_seg, the gr_seg_*/gr_slot_*
+//     accessors); featstring.go: gr2fonttest's -feat strings and -j widths.
 //   - face.go, silf.go: the runtime form of a graphite.Tables: dense glyph
 //     attributes, float32 metrics and octaboxes (GlyphCache.cpp read_box),
 //     the cmap cache (CachedCmap), feature values per language (FeatureMap,
 //     SillMap), and the first Silf subtable's passes, their finite-state
 //     machines and rules; classes are looked up in the graphite.Silf.
-//   - code.go: opcode numbers, and rule programs as the machine runs them:
-//     graphite.Code's instructions decoded once at load into fixed 16-byte
+//   - code.go: rule programs as the machine runs them: graphite.Code's
+//     instructions (opcodes are graphite/isa's constants) decoded once at load into fixed 16-byte
 //     instructions (one machine operation per behaviour, operands
 //     pre-decoded) with graphite2's temporary copies inserted where
 //     graphite's analysis places them (Code.cpp), and fused into
@@ -49,6 +52,8 @@
 //   - justify.go: numeric justification (Justifier.cpp), as gr_seg_justify
 //     with gr_justCompleteLine.
 //   - gr2log.go: gr2fonttest's log and feature listing, byte for byte.
+//   - trace.go, trace_collide.go: graphite2's JSON trace (gr_start_logging),
+//     of the passes and of collision avoidance.
 //
 // Floating point follows graphite2 compiled without fused multiply-add: every
 // product is rounded to float32 before it is added. 0x3E and 0x3F run as
