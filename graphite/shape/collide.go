@@ -599,14 +599,29 @@ const (
 	seqNoRight  = 32
 )
 
-// mergeSlot is ShiftCollider::mergeSlot: adds slot s, shifted by currShift,
-// as an obstacle for the target on all four axes (exclusions from its box,
-// sub-boxes and the sequence rules). isAfter: s follows the target;
-// sameCluster: s is in the target's cluster; isExclusion: s is an exclusion
-// glyph. It sets *hasCol when s overlaps the target and reports whether s
-// was considered.
-func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, currShift pt, isAfter, sameCluster bool, hasCol *bool, isExclusion bool) bool {
+// mergeNeighbour says how a neighbouring slot stands to the target in
+// ShiftCollider::mergeSlot.
+type mergeNeighbour struct {
+	currShift   pt   // the neighbour's current collision shift
+	isAfter     bool // it follows the target (sequence rules mirror)
+	sameCluster bool // it is in the target's cluster
+	isExclusion bool // it is the exclusion glyph of another slot (not merged again)
+}
+
+// mergeResult is what ShiftCollider::mergeSlot returns (considered) and
+// what it sets through its isCol reference (collides).
+type mergeResult struct {
+	considered bool // false when the face has no box for the neighbour's glyph
+	collides   bool // the neighbour, or its exclusion glyph, overlaps the target on some axis
+}
+
+// mergeSlot is ShiftCollider::mergeSlot: adds slot s, with collision data
+// cs, as an obstacle for the target on all four axes: the sequence
+// rules' boxes (addSeqBoxes), then its box or sub-boxes axis by axis
+// (hit), then its exclusion glyph (mergeExclusion).
+func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, nb mergeNeighbour) mergeResult {
 	isCol := false
+	currShift := nb.currShift
 	f := seg.face
 	sx := s.pos.x - sc.origin.x + currShift.x
 	sy := s.pos.y - sc.origin.y + currShift.y
@@ -614,14 +629,10 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 	ss := sx + sy
 	gid := s.glyph
 	if !f.boxCheck(gid) {
-		return false
+		return mergeResult{}
 	}
 	bb := f.glyphBBox(int(gid))
-	orderFlags := 0
-	sameClass := sc.seqProxClass == 0 && cs.seqClass == sc.seqClass
-	if sameCluster && sc.seqClass != 0 && (sameClass || (sc.seqProxClass != 0 && cs.seqClass == sc.seqProxClass)) {
-		orderFlags = int(sc.seqOrder)
-	}
+	orderFlags, sameClass := sc.seqOrderFlags(cs, nb.sameCluster)
 	if orderFlags != 0 || (sx+bb.trx+sc.margin >= sc.limit.blx && sx+bb.blx-sc.margin <= sc.limit.trx) ||
 		(sy+bb.try+sc.margin >= sc.limit.bly && sy+bb.bly-sc.margin <= sc.limit.try) {
 		tx := sc.currOffset.x + sc.currShift.x
@@ -632,16 +643,8 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 		tgid := sc.target.glyph
 		tbb := f.glyphBBox(int(tgid))
 		tsb := f.slant(tgid)
-		seqAboveWt := float32(cs.seqAboveWt)
-		seqBelowWt := float32(cs.seqBelowWt)
-		seqValignWt := float32(cs.seqValignWt)
-		if isAfter {
-			if sameClass {
-				orderFlags ^= 0x3F
-			} else {
-				orderFlags ^= 0x3
-			}
-			orderFlags = orderFlags ^ ((((orderFlags >> 1) & orderFlags) & 0x15) * 3)
+		if nb.isAfter {
+			orderFlags = afterOrderFlags(orderFlags, sameClass)
 		}
 		sc.env.s = s
 		// rect fields: bb (xi=blx, yi=bly, xa=trx, ya=try); slant (si=blx, di=bly, sa=trx, da=try)
@@ -695,54 +698,7 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 			}
 			sc.env.tag = -1
 			if orderFlags != 0 {
-				org := pt{tx, ty}
-				xminf := sc.limit.blx + sc.currOffset.x + tbb.blx
-				xpinf := sc.limit.trx + sc.currOffset.x + tbb.trx
-				ypinf := sc.limit.try + sc.currOffset.y + tbb.try
-				yminf := sc.limit.bly + sc.currOffset.y + tbb.bly
-				valign := float32(cs.seqValignHt)
-				switch orderFlags {
-				case seqRightUp:
-					r1X := float32(cs.seqAboveXoff) + fm(0.5, bb.blx+bb.trx) + sx
-					r3X := float32(cs.seqBelowXlim) + bb.trx + sx + fm(0.5, tbb.trx-tbb.blx)
-					r2Y := fm(0.5, bb.bly+bb.try) + sy
-					sc.env.tag = -11
-					sc.addBoxSlope(true, rect{xminf, r2Y, r1X, ypinf}, tbb, tsb, org, 0, seqAboveWt, true, i)
-					sc.env.tag = -12
-					sc.removeBox(rect{xminf, yminf, r3X, r2Y}, tbb, tsb, org, i)
-					sc.env.tag = -13
-					sc.addBoxSlope(true, rect{r3X, yminf, xpinf, r2Y - valign}, tbb, tsb, org, seqBelowWt, 0, true, i)
-					sc.env.tag = -14
-					sc.addBoxSlope(false, rect{sx + bb.blx, r2Y, xpinf, r2Y + valign}, tbb, tsb, org, 0, seqValignWt, true, i)
-					sc.env.tag = -15
-					sc.addBoxSlope(false, rect{sx + bb.blx, r2Y - valign, xpinf, r2Y}, tbb, tsb, org, seqBelowWt, seqValignWt, false, i)
-				case seqLeftDown:
-					r1X := fm(0.5, bb.blx+bb.trx) + float32(cs.seqAboveXoff) + sx
-					r3X := bb.blx - float32(cs.seqBelowXlim) + sx - fm(0.5, tbb.trx-tbb.blx)
-					r2Y := fm(0.5, bb.bly+bb.try) + sy
-					sc.env.tag = -21
-					sc.addBoxSlope(true, rect{r1X, yminf, xpinf, r2Y}, tbb, tsb, org, 0, seqAboveWt, false, i)
-					sc.env.tag = -22
-					sc.removeBox(rect{r3X, r2Y, xpinf, ypinf}, tbb, tsb, org, i)
-					sc.env.tag = -23
-					sc.addBoxSlope(true, rect{xminf, r2Y - valign, r3X, ypinf}, tbb, tsb, org, seqBelowWt, 0, false, i)
-					sc.env.tag = -24
-					sc.addBoxSlope(false, rect{xminf, r2Y, sx + bb.trx, r2Y + valign}, tbb, tsb, org, 0, seqValignWt, true, i)
-					sc.env.tag = -25
-					sc.addBoxSlope(false, rect{xminf, r2Y - valign, sx + bb.trx, r2Y}, tbb, tsb, org, seqBelowWt, seqValignWt, false, i)
-				case seqNoAbove:
-					sc.env.tag = -31
-					sc.removeBox(rect{bb.blx - tbb.trx + sx, sy + bb.try, bb.trx - tbb.blx + sx, ypinf}, tbb, tsb, org, i)
-				case seqNoBelow:
-					sc.env.tag = -32
-					sc.removeBox(rect{bb.blx - tbb.trx + sx, yminf, bb.trx - tbb.blx + sx, sy + bb.bly}, tbb, tsb, org, i)
-				case seqNoLeft:
-					sc.env.tag = -33
-					sc.removeBox(rect{xminf, bb.bly - tbb.try + sy, bb.blx - tbb.trx + sx, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
-				case seqNoRight:
-					sc.env.tag = -34
-					sc.removeBox(rect{bb.trx - tbb.blx + sx, bb.bly - tbb.try + sy, xpinf, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
-				}
+				sc.addSeqBoxes(i, orderFlags, cs, bb, tbb, tsb, sx, sy, tx, ty)
 			}
 			if vmax < cmin-lmargin || vmin > cmax+lmargin || omax < otmin-lmargin || omin > otmax+lmargin {
 				continue
@@ -790,26 +746,117 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 			}
 		}
 	}
-	res := true
-	if cs.exclGlyph > 0 && f.boxCheck(cs.exclGlyph) && !isExclusion {
-		ex := seg.newSlot()
-		if ex == nil {
-			return res
-		}
-		seg.setGlyph(ex, cs.exclGlyph)
-		ex.pos = s.pos.add(cs.exclOffset).add(ex.shift)
-		var info slotCollision
-		seg.collisionFromGlyph(&info, ex.glyph)
-		res = sc.mergeSlot(seg, ex, &info, currShift, isAfter, sameCluster, &isCol, true) && res
-		seg.sh.releaseSlot(ex)
-		if seg.sh.tr != nil {
-			seg.sh.renameFreed(ex)
-		}
+	r := mergeResult{considered: true, collides: isCol}
+	if cs.exclGlyph > 0 && f.boxCheck(cs.exclGlyph) && !nb.isExclusion {
+		sc.mergeExclusion(seg, s, cs, nb, &r)
 	}
-	if isCol {
-		*hasCol = true
+	return r
+}
+
+// seqOrderFlags is the sequence-order rule mergeSlot applies to a
+// neighbour with collision data cs: the target's seqOrder when both are in
+// one cluster and the neighbour's sequence class matches the target's
+// class (sameClass, when the target has no proximity class) or its
+// proximity class; else 0.
+func (sc *shiftCollider) seqOrderFlags(cs *slotCollision, sameCluster bool) (orderFlags int, sameClass bool) {
+	sameClass = sc.seqProxClass == 0 && cs.seqClass == sc.seqClass
+	if sameCluster && sc.seqClass != 0 && (sameClass || (sc.seqProxClass != 0 && cs.seqClass == sc.seqProxClass)) {
+		orderFlags = int(sc.seqOrder)
 	}
-	return res
+	return orderFlags, sameClass
+}
+
+// afterOrderFlags is mergeSlot's mirroring of the sequence-order flags
+// for a neighbour after the target: all six directions flipped for the
+// same class, else only the first pair; then every pair with both bits
+// set is cleared.
+func afterOrderFlags(orderFlags int, sameClass bool) int {
+	if sameClass {
+		orderFlags ^= 0x3F
+	} else {
+		orderFlags ^= 0x3
+	}
+	return orderFlags ^ ((((orderFlags >> 1) & orderFlags) & 0x15) * 3)
+}
+
+// addSeqBoxes is the sequence-rule part of ShiftCollider::mergeSlot on
+// axis i: for the order rule orderFlags (seqRightUp, seqLeftDown,
+// seqNoAbove, seqNoBelow, seqNoLeft, seqNoRight) it adds the sloped-cost
+// boxes and removes the forbidden ones around the neighbour (box bb at
+// sx, sy; collision data cs) for the target (boxes tbb, tsb at tx, ty).
+func (sc *shiftCollider) addSeqBoxes(i, orderFlags int, cs *slotCollision, bb, tbb, tsb rect, sx, sy, tx, ty float32) {
+	org := pt{tx, ty}
+	xminf := sc.limit.blx + sc.currOffset.x + tbb.blx
+	xpinf := sc.limit.trx + sc.currOffset.x + tbb.trx
+	ypinf := sc.limit.try + sc.currOffset.y + tbb.try
+	yminf := sc.limit.bly + sc.currOffset.y + tbb.bly
+	valign := float32(cs.seqValignHt)
+	switch orderFlags {
+	case seqRightUp:
+		r1X := float32(cs.seqAboveXoff) + fm(0.5, bb.blx+bb.trx) + sx
+		r3X := float32(cs.seqBelowXlim) + bb.trx + sx + fm(0.5, tbb.trx-tbb.blx)
+		r2Y := fm(0.5, bb.bly+bb.try) + sy
+		sc.env.tag = -11
+		sc.addBoxSlope(true, rect{xminf, r2Y, r1X, ypinf}, tbb, tsb, org, 0, float32(cs.seqAboveWt), true, i)
+		sc.env.tag = -12
+		sc.removeBox(rect{xminf, yminf, r3X, r2Y}, tbb, tsb, org, i)
+		sc.env.tag = -13
+		sc.addBoxSlope(true, rect{r3X, yminf, xpinf, r2Y - valign}, tbb, tsb, org, float32(cs.seqBelowWt), 0, true, i)
+		sc.env.tag = -14
+		sc.addBoxSlope(false, rect{sx + bb.blx, r2Y, xpinf, r2Y + valign}, tbb, tsb, org, 0, float32(cs.seqValignWt), true, i)
+		sc.env.tag = -15
+		sc.addBoxSlope(false, rect{sx + bb.blx, r2Y - valign, xpinf, r2Y}, tbb, tsb, org, float32(cs.seqBelowWt), float32(cs.seqValignWt), false, i)
+	case seqLeftDown:
+		r1X := fm(0.5, bb.blx+bb.trx) + float32(cs.seqAboveXoff) + sx
+		r3X := bb.blx - float32(cs.seqBelowXlim) + sx - fm(0.5, tbb.trx-tbb.blx)
+		r2Y := fm(0.5, bb.bly+bb.try) + sy
+		sc.env.tag = -21
+		sc.addBoxSlope(true, rect{r1X, yminf, xpinf, r2Y}, tbb, tsb, org, 0, float32(cs.seqAboveWt), false, i)
+		sc.env.tag = -22
+		sc.removeBox(rect{r3X, r2Y, xpinf, ypinf}, tbb, tsb, org, i)
+		sc.env.tag = -23
+		sc.addBoxSlope(true, rect{xminf, r2Y - valign, r3X, ypinf}, tbb, tsb, org, float32(cs.seqBelowWt), 0, false, i)
+		sc.env.tag = -24
+		sc.addBoxSlope(false, rect{xminf, r2Y, sx + bb.trx, r2Y + valign}, tbb, tsb, org, 0, float32(cs.seqValignWt), true, i)
+		sc.env.tag = -25
+		sc.addBoxSlope(false, rect{xminf, r2Y - valign, sx + bb.trx, r2Y}, tbb, tsb, org, float32(cs.seqBelowWt), float32(cs.seqValignWt), false, i)
+	case seqNoAbove:
+		sc.env.tag = -31
+		sc.removeBox(rect{bb.blx - tbb.trx + sx, sy + bb.try, bb.trx - tbb.blx + sx, ypinf}, tbb, tsb, org, i)
+	case seqNoBelow:
+		sc.env.tag = -32
+		sc.removeBox(rect{bb.blx - tbb.trx + sx, yminf, bb.trx - tbb.blx + sx, sy + bb.bly}, tbb, tsb, org, i)
+	case seqNoLeft:
+		sc.env.tag = -33
+		sc.removeBox(rect{xminf, bb.bly - tbb.try + sy, bb.blx - tbb.trx + sx, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
+	case seqNoRight:
+		sc.env.tag = -34
+		sc.removeBox(rect{bb.trx - tbb.blx + sx, bb.bly - tbb.try + sy, xpinf, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
+	}
+}
+
+// mergeExclusion is the end of ShiftCollider::mergeSlot: the neighbour's
+// exclusion glyph (cs.exclGlyph at cs.exclOffset from s) is merged as a
+// neighbour of its own, in a temporary slot; its result is folded into r.
+func (sc *shiftCollider) mergeExclusion(seg *segment, s *slot, cs *slotCollision, nb mergeNeighbour, r *mergeResult) {
+	ex := seg.newSlot()
+	if ex == nil {
+		// graphite2 returns here before it sets hasCol from isCol
+		r.collides = false
+		return
+	}
+	seg.setGlyph(ex, cs.exclGlyph)
+	ex.pos = s.pos.add(cs.exclOffset).add(ex.shift)
+	var info slotCollision
+	seg.collisionFromGlyph(&info, ex.glyph)
+	nb.isExclusion = true
+	er := sc.mergeSlot(seg, ex, &info, nb)
+	r.considered = er.considered && r.considered
+	r.collides = r.collides || er.collides
+	seg.sh.releaseSlot(ex)
+	if seg.sh.tr != nil {
+		seg.sh.renameFreed(ex)
+	}
 }
 
 // hit adds the exclusion for one overlap on axis i in
@@ -1377,9 +1424,14 @@ func (sh *Shaper) resolveCollisions(p *pass, seg *segment, slotFix, start *slot,
 		cNbor := seg.collisionInfo(nbor)
 		sameCluster := nbor.isChildOf(base)
 		if nbor != slotFix && !cNbor.ignore() && (nbor == base || sameCluster || !inKernCluster(seg, nbor)) &&
-			(!isRev || cNbor.flags&collFix == 0 || (cNbor.flags&collKern != 0 && !sameCluster) || cNbor.flags&collIsCol != 0) &&
-			!coll.mergeSlot(seg, nbor, cNbor, cNbor.shift, !ignoreForKern, sameCluster, &collides, false) {
-			return false
+			(!isRev || cNbor.flags&collFix == 0 || (cNbor.flags&collKern != 0 && !sameCluster) || cNbor.flags&collIsCol != 0) {
+			r := coll.mergeSlot(seg, nbor, cNbor, mergeNeighbour{currShift: cNbor.shift, isAfter: !ignoreForKern, sameCluster: sameCluster})
+			if r.collides {
+				collides = true
+			}
+			if !r.considered {
+				return false
+			}
 		} else if nbor == slotFix {
 			ignoreForKern = !ignoreForKern
 		}
