@@ -647,6 +647,9 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, nb 
 			orderFlags = afterOrderFlags(orderFlags, sameClass)
 		}
 		sc.env.s = s
+		if orderFlags != 0 {
+			sc.addSeqBoxes(orderFlags, cs, bb, tbb, tsb, sx, sy, tx, ty)
+		}
 		// rect fields: bb (xi=blx, yi=bly, xa=trx, ya=try); slant (si=blx, di=bly, sa=trx, da=try)
 		for i := 0; i < 4; i++ {
 			var vmin, vmax, otmin, otmax, omin, omax, torg, cmin, cmax, lmargin float32
@@ -695,10 +698,6 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, nb 
 				cmin = sc.limit.blx - sc.limit.try + torg
 				cmax = sc.limit.trx - sc.limit.bly - tsb.bly + tsb.try + torg
 				lmargin = sc.margin / isqrt2
-			}
-			sc.env.tag = -1
-			if orderFlags != 0 {
-				sc.addSeqBoxes(i, orderFlags, cs, bb, tbb, tsb, sx, sy, tx, ty)
 			}
 			if vmax < cmin-lmargin || vmin > cmax+lmargin || omax < otmin-lmargin || omin > otmax+lmargin {
 				continue
@@ -780,58 +779,60 @@ func afterOrderFlags(orderFlags int, sameClass bool) int {
 }
 
 // addSeqBoxes is the sequence-rule part of ShiftCollider::mergeSlot on
-// axis i: for the order rule orderFlags (seqRightUp, seqLeftDown,
+// each axis in turn: for the order rule orderFlags (seqRightUp, seqLeftDown,
 // seqNoAbove, seqNoBelow, seqNoLeft, seqNoRight) it adds the sloped-cost
 // boxes and removes the forbidden ones around the neighbour (box bb at
 // sx, sy; collision data cs) for the target (boxes tbb, tsb at tx, ty).
-func (sc *shiftCollider) addSeqBoxes(i, orderFlags int, cs *slotCollision, bb, tbb, tsb rect, sx, sy, tx, ty float32) {
-	org := pt{tx, ty}
-	xminf := sc.limit.blx + sc.currOffset.x + tbb.blx
-	xpinf := sc.limit.trx + sc.currOffset.x + tbb.trx
-	ypinf := sc.limit.try + sc.currOffset.y + tbb.try
-	yminf := sc.limit.bly + sc.currOffset.y + tbb.bly
-	valign := float32(cs.seqValignHt)
-	switch orderFlags {
-	case seqRightUp:
-		r1X := float32(cs.seqAboveXoff) + fm(0.5, bb.blx+bb.trx) + sx
-		r3X := float32(cs.seqBelowXlim) + bb.trx + sx + fm(0.5, tbb.trx-tbb.blx)
-		r2Y := fm(0.5, bb.bly+bb.try) + sy
-		sc.env.tag = -11
-		sc.addBoxSlope(true, rect{xminf, r2Y, r1X, ypinf}, tbb, tsb, org, 0, float32(cs.seqAboveWt), true, i)
-		sc.env.tag = -12
-		sc.removeBox(rect{xminf, yminf, r3X, r2Y}, tbb, tsb, org, i)
-		sc.env.tag = -13
-		sc.addBoxSlope(true, rect{r3X, yminf, xpinf, r2Y - valign}, tbb, tsb, org, float32(cs.seqBelowWt), 0, true, i)
-		sc.env.tag = -14
-		sc.addBoxSlope(false, rect{sx + bb.blx, r2Y, xpinf, r2Y + valign}, tbb, tsb, org, 0, float32(cs.seqValignWt), true, i)
-		sc.env.tag = -15
-		sc.addBoxSlope(false, rect{sx + bb.blx, r2Y - valign, xpinf, r2Y}, tbb, tsb, org, float32(cs.seqBelowWt), float32(cs.seqValignWt), false, i)
-	case seqLeftDown:
-		r1X := fm(0.5, bb.blx+bb.trx) + float32(cs.seqAboveXoff) + sx
-		r3X := bb.blx - float32(cs.seqBelowXlim) + sx - fm(0.5, tbb.trx-tbb.blx)
-		r2Y := fm(0.5, bb.bly+bb.try) + sy
-		sc.env.tag = -21
-		sc.addBoxSlope(true, rect{r1X, yminf, xpinf, r2Y}, tbb, tsb, org, 0, float32(cs.seqAboveWt), false, i)
-		sc.env.tag = -22
-		sc.removeBox(rect{r3X, r2Y, xpinf, ypinf}, tbb, tsb, org, i)
-		sc.env.tag = -23
-		sc.addBoxSlope(true, rect{xminf, r2Y - valign, r3X, ypinf}, tbb, tsb, org, float32(cs.seqBelowWt), 0, false, i)
-		sc.env.tag = -24
-		sc.addBoxSlope(false, rect{xminf, r2Y, sx + bb.trx, r2Y + valign}, tbb, tsb, org, 0, float32(cs.seqValignWt), true, i)
-		sc.env.tag = -25
-		sc.addBoxSlope(false, rect{xminf, r2Y - valign, sx + bb.trx, r2Y}, tbb, tsb, org, float32(cs.seqBelowWt), float32(cs.seqValignWt), false, i)
-	case seqNoAbove:
-		sc.env.tag = -31
-		sc.removeBox(rect{bb.blx - tbb.trx + sx, sy + bb.try, bb.trx - tbb.blx + sx, ypinf}, tbb, tsb, org, i)
-	case seqNoBelow:
-		sc.env.tag = -32
-		sc.removeBox(rect{bb.blx - tbb.trx + sx, yminf, bb.trx - tbb.blx + sx, sy + bb.bly}, tbb, tsb, org, i)
-	case seqNoLeft:
-		sc.env.tag = -33
-		sc.removeBox(rect{xminf, bb.bly - tbb.try + sy, bb.blx - tbb.trx + sx, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
-	case seqNoRight:
-		sc.env.tag = -34
-		sc.removeBox(rect{bb.trx - tbb.blx + sx, bb.bly - tbb.try + sy, xpinf, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
+func (sc *shiftCollider) addSeqBoxes(orderFlags int, cs *slotCollision, bb, tbb, tsb rect, sx, sy, tx, ty float32) {
+	for i := 0; i < 4; i++ {
+		org := pt{tx, ty}
+		xminf := sc.limit.blx + sc.currOffset.x + tbb.blx
+		xpinf := sc.limit.trx + sc.currOffset.x + tbb.trx
+		ypinf := sc.limit.try + sc.currOffset.y + tbb.try
+		yminf := sc.limit.bly + sc.currOffset.y + tbb.bly
+		valign := float32(cs.seqValignHt)
+		switch orderFlags {
+		case seqRightUp:
+			r1X := float32(cs.seqAboveXoff) + fm(0.5, bb.blx+bb.trx) + sx
+			r3X := float32(cs.seqBelowXlim) + bb.trx + sx + fm(0.5, tbb.trx-tbb.blx)
+			r2Y := fm(0.5, bb.bly+bb.try) + sy
+			sc.env.tag = -11
+			sc.addBoxSlope(true, rect{xminf, r2Y, r1X, ypinf}, tbb, tsb, org, 0, float32(cs.seqAboveWt), true, i)
+			sc.env.tag = -12
+			sc.removeBox(rect{xminf, yminf, r3X, r2Y}, tbb, tsb, org, i)
+			sc.env.tag = -13
+			sc.addBoxSlope(true, rect{r3X, yminf, xpinf, r2Y - valign}, tbb, tsb, org, float32(cs.seqBelowWt), 0, true, i)
+			sc.env.tag = -14
+			sc.addBoxSlope(false, rect{sx + bb.blx, r2Y, xpinf, r2Y + valign}, tbb, tsb, org, 0, float32(cs.seqValignWt), true, i)
+			sc.env.tag = -15
+			sc.addBoxSlope(false, rect{sx + bb.blx, r2Y - valign, xpinf, r2Y}, tbb, tsb, org, float32(cs.seqBelowWt), float32(cs.seqValignWt), false, i)
+		case seqLeftDown:
+			r1X := fm(0.5, bb.blx+bb.trx) + float32(cs.seqAboveXoff) + sx
+			r3X := bb.blx - float32(cs.seqBelowXlim) + sx - fm(0.5, tbb.trx-tbb.blx)
+			r2Y := fm(0.5, bb.bly+bb.try) + sy
+			sc.env.tag = -21
+			sc.addBoxSlope(true, rect{r1X, yminf, xpinf, r2Y}, tbb, tsb, org, 0, float32(cs.seqAboveWt), false, i)
+			sc.env.tag = -22
+			sc.removeBox(rect{r3X, r2Y, xpinf, ypinf}, tbb, tsb, org, i)
+			sc.env.tag = -23
+			sc.addBoxSlope(true, rect{xminf, r2Y - valign, r3X, ypinf}, tbb, tsb, org, float32(cs.seqBelowWt), 0, false, i)
+			sc.env.tag = -24
+			sc.addBoxSlope(false, rect{xminf, r2Y, sx + bb.trx, r2Y + valign}, tbb, tsb, org, 0, float32(cs.seqValignWt), true, i)
+			sc.env.tag = -25
+			sc.addBoxSlope(false, rect{xminf, r2Y - valign, sx + bb.trx, r2Y}, tbb, tsb, org, float32(cs.seqBelowWt), float32(cs.seqValignWt), false, i)
+		case seqNoAbove:
+			sc.env.tag = -31
+			sc.removeBox(rect{bb.blx - tbb.trx + sx, sy + bb.try, bb.trx - tbb.blx + sx, ypinf}, tbb, tsb, org, i)
+		case seqNoBelow:
+			sc.env.tag = -32
+			sc.removeBox(rect{bb.blx - tbb.trx + sx, yminf, bb.trx - tbb.blx + sx, sy + bb.bly}, tbb, tsb, org, i)
+		case seqNoLeft:
+			sc.env.tag = -33
+			sc.removeBox(rect{xminf, bb.bly - tbb.try + sy, bb.blx - tbb.trx + sx, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
+		case seqNoRight:
+			sc.env.tag = -34
+			sc.removeBox(rect{bb.trx - tbb.blx + sx, bb.bly - tbb.try + sy, xpinf, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
+		}
 	}
 }
 

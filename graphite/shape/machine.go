@@ -803,9 +803,9 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		}
 		continue
 	slow:
-		r := m.step(in, sp, mp, is, pc)
-		sp, mp, is, pc = r.sp, r.mp, r.is, r.pc
-		switch r.ctl {
+		es, ctl := m.step(in, execState{sp, mp, is, pc})
+		sp, mp, is, pc = es.sp, es.mp, es.is, es.pc
+		switch ctl {
 		case ctlDone:
 			goto done
 		case ctlDie:
@@ -859,20 +859,23 @@ const (
 	ctlUnder        // the stack underflowed
 )
 
-// stepResult is exec's loop state after step, and how exec goes on.
-type stepResult struct {
+// execState is exec's loop state as step takes and returns it. It has
+// four fields so that the compiler keeps it in registers (a struct of
+// more fields is spilled to memory around the call).
+type execState struct {
 	sp, mp int   // stack pointer and slot-map index
 	is     *slot // the current slot
 	pc     uint  // the next instruction
-	ctl    int   // ctlNext, ctlDone, ctlDie or ctlUnder
 }
 
 // step runs one instruction that exec leaves out of its loop: those that
 // call into the segment (attribute setters and getters, glyph changes,
 // slot insertion and deletion, copies, positioning) and sparse glyph
 // attributes. Keeping calls out of exec's loop keeps its state in
-// registers. It takes exec's state and returns it with how to go on.
-func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
+// registers. It takes exec's state and returns it with how exec goes on
+// (ctlNext, ctlDone, ctlDie or ctlUnder).
+func (m *machine) step(in *instr, es execState) (execState, int) {
+	sp, mp, is, pc := es.sp, es.mp, es.is, es.pc
 	seg := m.seg
 	sm := m.smap
 	st := &m.stack
@@ -880,13 +883,13 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 	switch in.op {
 	case mPutGlyph:
 		if is == nil {
-			return stepResult{sp, mp, is, pc, ctlDie}
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		seg.setGlyph(is, seg.silf.getClassGlyph(int(in.v), 0))
 	case mPutSubs:
 		if s := sm.get(mp + int(in.off)); s != nil {
 			if is == nil {
-				return stepResult{sp, mp, is, pc, ctlDie}
+				return execState{sp, mp, is, pc}, ctlDie
 			}
 			idx := seg.silf.findClassIndex(int(in.v), int(s.glyph))
 			seg.setGlyph(is, seg.silf.getClassGlyph(int(in.w), idx))
@@ -896,7 +899,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			ref := sm.get(mp + int(in.off))
 			if ref != nil && ref != is {
 				if is.parent != nil || is.child != nil {
-					return stepResult{sp, mp, is, pc, ctlDie}
+					return execState{sp, mp, is, pc}, ctlDie
 				}
 				m.putCopy(is, ref)
 			}
@@ -906,11 +909,11 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 	case mInsert:
 		sm.maxSize--
 		if sm.maxSize <= 0 {
-			return stepResult{sp, mp, is, pc, ctlDie}
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		ns := seg.newSlot()
 		if ns == nil {
-			return stepResult{sp, mp, is, pc, ctlDie}
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		m.insert(is, ns)
 		is = ns
@@ -919,7 +922,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 		}
 	case mDelete:
 		if is == nil || is.isDeleted() {
-			return stepResult{sp, mp, is, pc, ctlDie}
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		is = m.delete(is)
 	case mAssoc:
@@ -935,7 +938,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 		}
 		if mn > -1 {
 			if is == nil {
-				return stepResult{sp, mp, is, pc, ctlDie}
+				return execState{sp, mp, is, pc}, ctlDie
 			}
 			is.before = mn
 			is.after = mx
@@ -944,11 +947,11 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 		v := st[sp&stackMask]
 		sp--
 		if is == nil {
-			return stepResult{sp, mp, is, pc, ctlDie}
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		m.setAttr(is, int(in.a), int(in.sub), int16(v))
 		if sp < 0 {
-			return stepResult{sp, mp, is, pc, ctlUnder}
+			return execState{sp, mp, is, pc}, ctlUnder
 		}
 	case mAttrAdd, mAttrSub:
 		v := uint32(st[sp&stackMask])
@@ -957,7 +960,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			m.position()
 		}
 		if is == nil {
-			return stepResult{sp, mp, is, pc, ctlDie}
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		var res uint32
 		if sub := int(in.sub); in.a == slatUserDefn {
@@ -975,7 +978,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			m.setAttr(is, int(in.a), int(in.sub), int16(int32(res-v)))
 		}
 		if sp < 0 {
-			return stepResult{sp, mp, is, pc, ctlUnder}
+			return execState{sp, mp, is, pc}, ctlUnder
 		}
 	case mAttrSetSlot, mIAttrSetSlot:
 		// attr_set_slot uses the offset as the index too; iattr_set_slot
@@ -988,7 +991,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 		v := int(st[sp&stackMask]) + off
 		sp--
 		if is == nil {
-			return stepResult{sp, mp, is, pc, ctlDie}
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		sub := off
 		if in.op == mIAttrSetSlot {
@@ -996,7 +999,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 		}
 		m.setAttr(is, slat, sub, int16(v))
 		if sp < 0 {
-			return stepResult{sp, mp, is, pc, ctlUnder}
+			return execState{sp, mp, is, pc}, ctlUnder
 		}
 	case mPushSlotAttr:
 		if in.pos && !m.positioned {
@@ -1013,7 +1016,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
 			}
 			if sp >= sb+stackMax {
-				return stepResult{sp, mp, is, pc, ctlDone}
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mPushGlyphAttr:
@@ -1021,7 +1024,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return stepResult{sp, mp, is, pc, ctlDone}
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mPushAttToGAttr:
@@ -1032,7 +1035,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return stepResult{sp, mp, is, pc, ctlDone}
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mPushGlyphMetric:
@@ -1040,7 +1043,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			sp++
 			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
 			if sp >= sb+stackMax {
-				return stepResult{sp, mp, is, pc, ctlDone}
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mPushAttToGlyphMetric:
@@ -1051,7 +1054,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			sp++
 			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
 			if sp >= sb+stackMax {
-				return stepResult{sp, mp, is, pc, ctlDone}
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mSetFeat:
@@ -1060,13 +1063,13 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			sp--
 			seg.setFeature(int(in.a), v)
 			if sp < 0 {
-				return stepResult{sp, mp, is, pc, ctlUnder}
+				return execState{sp, mp, is, pc}, ctlUnder
 			}
 		}
 	case mTempCopy:
 		ns := seg.newSlot()
 		if ns == nil || is == nil {
-			return stepResult{sp, mp, is, pc, ctlDie}
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		m.tempCopy(ns, is)
 		if mp >= 0 && mp < len(sm.arr) {
@@ -1077,7 +1080,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			sp++
 			st[sp&stackMask] = in.v
 			if sp >= sb+stackMax {
-				return stepResult{sp, mp, is, pc, ctlDone}
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 			break
 		}
@@ -1092,7 +1095,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return stepResult{sp, mp, is, pc, ctlDone}
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 			break
 		}
@@ -1114,7 +1117,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return stepResult{sp, mp, is, pc, ctlDone}
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 			break
 		}
@@ -1132,7 +1135,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 			sp++
 			st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
 			if sp >= sb+stackMax {
-				return stepResult{sp, mp, is, pc, ctlDone}
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 			break
 		}
@@ -1140,7 +1143,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) stepResult {
 		m.setAttr(is, int(in.skip>>8), int(in.skip&0xFF), int16(x))
 		pc += 2
 	}
-	return stepResult{sp, mp, is, pc, ctlNext}
+	return execState{sp, mp, is, pc}, ctlNext
 }
 
 // position positions the slots of the rule, as graphite2 does before the
