@@ -73,18 +73,8 @@ const (
 	// sequence). The fused form runs the whole sequence at once when that
 	// is provably the same as running it instruction by instruction;
 	// otherwise it runs its own instruction (instr.base) alone.
-	mPushUserEq   // PushUser; Push w; Equal
-	mPushUserNe   // PushUser; Push w; NotEq
-	mPushUserLt   // PushUser; Push w; Less
-	mPushUserGt   // PushUser; Push w; Gtr
-	mPushUserLe   // PushUser; Push w; LessEq
-	mPushUserGe   // PushUser; Push w; GtrEq
-	mPushEq       // Push v; Equal
-	mPushNe       // Push v; NotEq
-	mPushLt       // Push v; Less
-	mPushGt       // Push v; Gtr
-	mPushLe       // Push v; LessEq
-	mPushGe       // Push v; GtrEq
+	mPushUserCmp  // PushUser; Push w; compare (cmpBits a)
+	mPushCmp      // Push v; compare (cmpBits a)
 	mAndRet       // And; PopRet
 	mNextRetZero  // Next; RetZero
 	mPushAttrSet  // Push v; AttrSet a, sub
@@ -240,23 +230,6 @@ func (c *code) fuse() {
 	for i := range ins {
 		ins[i].base = ins[i].op
 	}
-	cmpOf := func(op uint8, first uint8) (uint8, bool) {
-		switch op {
-		case mEqual:
-			return first, true
-		case mNotEq:
-			return first + 1, true
-		case mLess:
-			return first + 2, true
-		case mGtr:
-			return first + 3, true
-		case mLessEq:
-			return first + 4, true
-		case mGtrEq:
-			return first + 5, true
-		}
-		return 0, false
-	}
 	landing := func(l int) int32 {
 		switch {
 		case l < 0 || l >= len(ins):
@@ -279,8 +252,8 @@ func (c *code) fuse() {
 		switch in.base {
 		case mPushUser:
 			if n1 == mPush {
-				if op, ok := cmpOf(n2, mPushUserEq); ok {
-					in.op, in.w = op, ins[i+1].v
+				if cb := cmpBits(n2); cb != 0 {
+					in.op, in.a, in.w = mPushUserCmp, cb, ins[i+1].v
 				}
 			} else if n1 == mPushUser && cmpBits(n2) != 0 {
 				in.op, in.a = mUserUserCmp, cmpBits(n2)
@@ -295,8 +268,8 @@ func (c *code) fuse() {
 				in.op, in.a = mLogicAndRet, 1
 			}
 		case mPush:
-			if op, ok := cmpOf(n1, mPushEq); ok {
-				in.op = op
+			if cb := cmpBits(n1); cb != 0 {
+				in.op, in.a = mPushCmp, cb
 			} else if n1 == mPopRet {
 				in.op = mPushRet
 			} else if n1 == mAttrSet {

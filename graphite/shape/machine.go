@@ -392,7 +392,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			st[sp&stackMask] = ^st[sp&stackMask]
 		case mBitSet:
 			st[sp&stackMask] = (st[sp&stackMask] &^ in.v) | in.w
-		case mPushUserEq, mPushUserNe, mPushUserLt, mPushUserGt, mPushUserLe, mPushUserGe:
+		case mPushUserCmp:
 			// PushUser; Push w; cmp. Exact when the slot exists and
 			// neither push can overflow; sp >= sb keeps the skipped
 			// write of w above the stack top (never read before written).
@@ -409,25 +409,10 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				}
 				break
 			}
-			var r bool
-			switch in.op {
-			case mPushUserEq:
-				r = x == in.w
-			case mPushUserNe:
-				r = x != in.w
-			case mPushUserLt:
-				r = x < in.w
-			case mPushUserGt:
-				r = x > in.w
-			case mPushUserLe:
-				r = x <= in.w
-			default:
-				r = x >= in.w
-			}
 			sp++
-			st[sp&stackMask] = b2i(r)
+			st[sp&stackMask] = cmpTrue(in.a, x, in.w)
 			pc += 2
-		case mPushEq:
+		case mPushCmp:
 			if uint(sp-sb) >= stackMax-1 { // Push alone
 				sp++
 				st[sp&stackMask] = in.v
@@ -436,62 +421,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				}
 				break
 			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] == in.v)
-			pc++
-		case mPushNe:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] != in.v)
-			pc++
-		case mPushLt:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] < in.v)
-			pc++
-		case mPushGt:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] > in.v)
-			pc++
-		case mPushLe:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] <= in.v)
-			pc++
-		case mPushGe:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] >= in.v)
+			st[sp&stackMask] = cmpTrue(in.a, st[sp&stackMask], in.v)
 			pc++
 		case mAndRet:
 			v := st[sp&stackMask]
