@@ -375,17 +375,17 @@ func (c *code) decodeInstr(in graphite.Instr) instr {
 	case isa.Not:
 		return instr{op: mNot}
 	case isa.Equal:
-		return instr{op: mEqual}
+		return instr{op: mEqual, a: cmpBits(mEqual)}
 	case isa.NotEq:
-		return instr{op: mNotEq}
+		return instr{op: mNotEq, a: cmpBits(mNotEq)}
 	case isa.Less:
-		return instr{op: mLess}
+		return instr{op: mLess, a: cmpBits(mLess)}
 	case isa.Gtr:
-		return instr{op: mGtr}
+		return instr{op: mGtr, a: cmpBits(mGtr)}
 	case isa.LessEq:
-		return instr{op: mLessEq}
+		return instr{op: mLessEq, a: cmpBits(mLessEq)}
 	case isa.GtrEq:
-		return instr{op: mGtrEq}
+		return instr{op: mGtrEq, a: cmpBits(mGtrEq)}
 	case isa.Next, isa.CopyNext:
 		return instr{op: mNext}
 	case isa.PutGlyph8:

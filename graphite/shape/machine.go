@@ -85,6 +85,16 @@ func (m *machine) runCode(c *code, mapIdx *int) int32 {
 	return ret
 }
 
+// logicAnd is the and opcode (opcodes.h AND): 1 when x and y are both
+// non-zero, else 0; plain and fused operations call it.
+func logicAnd(x, y int32) int32 { return b2i(x != 0 && y != 0) }
+
+// logicOr is the or opcode (opcodes.h OR): 1 when x or y is non-zero.
+func logicOr(x, y int32) int32 { return b2i(x != 0 || y != 0) }
+
+// logicNot is the not opcode (opcodes.h NOT): 1 when x is zero.
+func logicNot(x int32) int32 { return b2i(x == 0) }
+
 // b2i is 1 for true and 0 for false, the machine's truth value.
 func b2i(b bool) int32 {
 	if b {
@@ -229,58 +239,23 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mAnd:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && v != 0)
+			st[sp&stackMask] = logicAnd(st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}
 		case mOr:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 || v != 0)
+			st[sp&stackMask] = logicOr(st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}
 		case mNot:
-			st[sp&stackMask] = b2i(st[sp&stackMask] == 0)
-		case mEqual:
+			st[sp&stackMask] = logicNot(st[sp&stackMask])
+		case mEqual, mNotEq, mLess, mGtr, mLessEq, mGtrEq:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] == v)
-			if sp < 0 {
-				goto under
-			}
-		case mNotEq:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != v)
-			if sp < 0 {
-				goto under
-			}
-		case mLess:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] < v)
-			if sp < 0 {
-				goto under
-			}
-		case mGtr:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] > v)
-			if sp < 0 {
-				goto under
-			}
-		case mLessEq:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] <= v)
-			if sp < 0 {
-				goto under
-			}
-		case mGtrEq:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] >= v)
+			st[sp&stackMask] = cmpTrue(in.a, st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}
@@ -426,7 +401,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mAndRet:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && v != 0)
+			st[sp&stackMask] = logicAnd(st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}
@@ -506,7 +481,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mAndCntxt:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && v != 0)
+			st[sp&stackMask] = logicAnd(st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}

@@ -58,6 +58,11 @@ func TestFusedMatchesUnfused(t *testing.T) {
 	off := func() int8 { return int8(rng.Intn(8) - 3) }
 	small := func() int32 { return []int32{-2, -1, 0, 1, 2, 3, 5, 40000, 70000, -70000}[rng.Intn(10)] }
 	cmps := []uint8{mEqual, mNotEq, mLess, mGtr, mLessEq, mGtrEq}
+	// cmp is a random comparison as decodeInstr makes it (a: its cmpBits)
+	cmp := func() instr {
+		op := cmps[rng.Intn(6)]
+		return instr{op: op, a: cmpBits(op)}
+	}
 	attrs := []uint8{slatAdvX, slatAdvY, slatAttTo, slatAttX, slatShiftX, slatShiftY, slatPosX, slatPosY, slatUserDefnV1,
 		slatBreak, slatInsert, slatJWidth, slatJStretch, slatColFlags, slatColMargin, slatSeqClass, slatSegSplit, slatBidiLevel}
 	attr := func() uint8 { return attrs[rng.Intn(len(attrs))] }
@@ -75,9 +80,9 @@ func TestFusedMatchesUnfused(t *testing.T) {
 			return []instr{{op: mPushSlotAttr, a: slatColFlags, off: off(), sub: sub()},
 				{op: mBitSet, v: small() & 0xFFFF, w: small() & 0xFFFF}, {op: mAttrSet, a: slatColFlags, sub: sub()}}
 		case 0:
-			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPush, v: small()}, {op: cmps[rng.Intn(6)]}}
+			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPush, v: small()}, cmp()}
 		case 1:
-			return []instr{{op: mPush, v: small()}, {op: cmps[rng.Intn(6)]}}
+			return []instr{{op: mPush, v: small()}, cmp()}
 		case 2:
 			return []instr{{op: mAnd}, {op: mPopRet}}
 		case 3:
@@ -117,9 +122,9 @@ func TestFusedMatchesUnfused(t *testing.T) {
 			a := attr()
 			return []instr{{op: mAttrAdd, a: a, pos: isPos(a)}}
 		case 19:
-			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPushUser, off: off(), sub: sub()}, {op: cmps[rng.Intn(6)]}}
+			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPushUser, off: off(), sub: sub()}, cmp()}
 		case 20:
-			return []instr{{op: cmps[rng.Intn(6)]}, {op: []uint8{mAnd, mOr}[rng.Intn(2)]}}
+			return []instr{cmp(), {op: []uint8{mAnd, mOr}[rng.Intn(2)]}}
 		case 21:
 			return []instr{{op: []uint8{mAnd, mOr}[rng.Intn(2)]}, {op: mAnd}, {op: mPopRet}}
 		}
