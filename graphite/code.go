@@ -543,7 +543,7 @@ func (d *decoder) emit(op *isa.Op, pc int, bc *int) bool {
 // attributes and features. It returns nil for an empty block, or an *Error
 // (Kind, PC, Opcode and Status set; Offset is the PC) when graphite2's
 // decoder refuses the code. Engines and tests use it to run hand-made code.
-func (f *Face) DecodeCode(s *Silf, constraint bool, raw []byte, preContext, sortKey int, pt PassType) (*Code, error) {
+func (f *Tables) DecodeCode(s *Silf, constraint bool, raw []byte, preContext, sortKey int, pt PassType) (*Code, error) {
 	lim := codeLimits{classes: s.NumClasses, glyfAttrs: f.NumAttrs, features: len(f.Features), numUser: s.NumUser}
 	c, ce := loadCode(constraint, raw, preContext, sortKey, lim, pt)
 	if ce != nil {

@@ -13,7 +13,7 @@ import (
 // The tests of the API the shaping engine (graphite/shape) builds on:
 // TempCopyAt, DecodeCode, AppendGlyphAttrs and CmapEach.
 
-func suiteFont(t *testing.T, name string) *Face {
+func suiteFont(t *testing.T, name string) *Tables {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(corpus.Graphite2Tests(t), "fonts", name))
 	if err != nil {

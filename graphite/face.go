@@ -17,7 +17,7 @@
 // Nothing here panics on hostile input, and nothing is allocated from a
 // count in the font before the bytes the count describes have been seen.
 //
-// The loaded Face is what the shaping engine (graphite/shape) executes:
+// The loaded Tables is what the shaping engine (graphite/shape) executes:
 // classes, passes with their finite-state machines and rule maps, rules with
 // sort keys, pre-context, decoded constraint and action code with graphite2's
 // per-code analysis, glyph attributes and metrics, features and languages.
@@ -59,8 +59,9 @@ const (
 	instrSize     = 8      // sizeof(instr) on 64-bit Linux, for graphite2's code pool accounting
 )
 
-// Face is a font's loaded Graphite tables.
-type Face struct {
+// Tables is a font's Graphite tables, parsed and checked at load (the
+// table half of graphite2's Face; graphite/shape's Font is the shaping half).
+type Tables struct {
 	Options Options
 
 	// Glyph data (GlyphCache).
@@ -93,12 +94,12 @@ type Face struct {
 // Table returns the raw bytes of a table as graphite2's file face reads it
 // (nil when absent or outside the file). Compressed tables are returned
 // compressed.
-func (f *Face) Table(tag string) []byte { return f.tables[tagOf(tag)] }
+func (f *Tables) Table(tag string) []byte { return f.tables[tagOf(tag)] }
 
 // Load loads a font file's Graphite tables with PreloadAll, as gr2fonttest
 // does (gr_make_file_face(file, gr_face_preloadAll)). The error, when not
 // nil, is an *Error wrapping ErrRefused. This signature is stable.
-func Load(data []byte) (*Face, error) { return LoadOptions(data, PreloadAll) }
+func Load(data []byte) (*Tables, error) { return LoadOptions(data, PreloadAll) }
 
 // Verify reports whether graphite2 would load the font with PreloadAll: nil
 // when it would, otherwise the reason (an *Error). This signature is stable.
@@ -108,7 +109,7 @@ func Verify(data []byte) error {
 }
 
 // LoadOptions is Load with chosen face options.
-func LoadOptions(data []byte, opts Options) (face *Face, err error) {
+func LoadOptions(data []byte, opts Options) (face *Tables, err error) {
 	if catchPanics {
 		defer func() {
 			// Defence in depth: every read is bounds-checked, but a bug
@@ -123,11 +124,11 @@ func LoadOptions(data []byte, opts Options) (face *Face, err error) {
 	if e != nil {
 		return nil, e
 	}
-	f := &Face{Options: opts, tables: dir}
+	f := &Tables{Options: opts, tables: dir}
 	return f.load()
 }
 
-func (f *Face) load() (*Face, error) {
+func (f *Tables) load() (*Tables, error) {
 	// load_face: the Silf table first (decompressed when version >= 5).
 	silf, ok := f.table("Silf", 0x00050000)
 	if !ok || silf == nil {
@@ -200,7 +201,7 @@ func readDirectory(data []byte) (map[uint32][]byte, error) {
 // table returns a table as graphite2's Face::Table does: nil (ok false)
 // when missing or when it fails TtfUtil::CheckTable, decompressed when its
 // version is at least minCompressed and its scheme says LZ4.
-func (f *Face) table(tag string, minCompressed uint32) ([]byte, bool) {
+func (f *Tables) table(tag string, minCompressed uint32) ([]byte, bool) {
 	t := f.tables[tagOf(tag)]
 	if !checkTable(tag, t) {
 		return nil, false

@@ -34,7 +34,7 @@ type LangSetting struct {
 }
 
 // FeatureIndex returns the index in Features of the feature with the id, or -1.
-func (f *Face) FeatureIndex(id uint32) int {
+func (f *Tables) FeatureIndex(id uint32) int {
 	for i := range f.Features {
 		if f.Features[i].ID == id {
 			return i
@@ -44,7 +44,7 @@ func (f *Face) FeatureIndex(id uint32) int {
 }
 
 // readFeats is FeatureMap::readFeats.
-func (f *Face) readFeats() error {
+func (f *Tables) readFeats() error {
 	feat, ok := f.table("Feat", 0xffffffff)
 	if !ok {
 		return nil // absent (or shorter than 4 bytes): no features
@@ -134,7 +134,7 @@ func popcount32(v uint32) int {
 }
 
 // readSill is SillMap::readSill.
-func (f *Face) readSill() error {
+func (f *Tables) readSill() error {
 	sill, ok := f.table("Sill", 0xffffffff)
 	if !ok {
 		return nil

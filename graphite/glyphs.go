@@ -17,7 +17,7 @@ type Glyph struct {
 
 	glatS, glatE int32 // the glyph's attribute block in Glat
 	glatW        int8  // run header width: 1 (Glat 1) or 2
-	lazy         bool  // Attrs not kept (see maxStoredAttrs): use Face.GlyphAttr
+	lazy         bool  // Attrs not kept (see maxStoredAttrs): use Tables.GlyphAttr
 }
 
 // An Attr is one glyph attribute.
@@ -55,7 +55,7 @@ type OctaBox struct {
 }
 
 // readGlyphs is Face::readGlyphs with graphite2's GlyphCache and Loader.
-func (f *Face) readGlyphs() error {
+func (f *Tables) readGlyphs() error {
 	head, okHead := f.table("head", 0xffffffff)
 	hhea, okHhea := f.table("hhea", 0xffffffff)
 	hmtx, okHmtx := f.table("hmtx", 0xffffffff)
@@ -300,7 +300,7 @@ func (l *glyphLoader) readGlyph(gid int, g *Glyph) error {
 	} else {
 		// Overlapping Glat blocks can describe far more attributes than
 		// the table holds; past maxStoredAttrs they are checked but not
-		// kept (Face.GlyphAttr reads them from the table).
+		// kept (Tables.GlyphAttr reads them from the table).
 		n, ok = countAttrs(glat, s, e, w)
 		g.lazy = true
 	}
@@ -334,7 +334,7 @@ func countAttrs(glat []byte, s, e, w int) (int, bool) {
 
 // GlyphAttr returns glyph gid's attribute id as graphite2's glyph cache
 // holds it (0 when absent or gid out of range).
-func (f *Face) GlyphAttr(gid, id int) uint16 {
+func (f *Tables) GlyphAttr(gid, id int) uint16 {
 	if gid < 0 || gid >= len(f.Glyphs) {
 		return 0
 	}
@@ -355,7 +355,7 @@ func (f *Face) GlyphAttr(gid, id int) uint16 {
 // AppendGlyphAttrs appends glyph gid's non-zero attributes, by increasing
 // id, to dst and returns it (dst unchanged when gid is out of range). It is
 // Glyph.Attrs, also for glyphs whose attributes are not kept in memory.
-func (f *Face) AppendGlyphAttrs(dst []Attr, gid int) []Attr {
+func (f *Tables) AppendGlyphAttrs(dst []Attr, gid int) []Attr {
 	if gid < 0 || gid >= len(f.Glyphs) {
 		return dst
 	}
@@ -418,7 +418,7 @@ func walkAttrs(glat []byte, s, e, w int, fn func(Attr)) bool {
 // Unicode BMP subtable (format 4: 3/1, 0/3, 0/2, 0/1, 0/0) for code points
 // below U+FFFF it covers, then the UCS-4 subtable (format 12: 3/10, 0/4)
 // below U+10FFFF. 0 when unmapped.
-func (f *Face) Lookup(r rune) uint16 {
+func (f *Tables) Lookup(r rune) uint16 {
 	if r < 0 {
 		return 0
 	}
@@ -445,7 +445,7 @@ func (f *Face) Lookup(r rune) uint16 {
 // above the previous one continues from the previous one plus one) bounds
 // it by 0x10FFFF + 0xFFFF calls, whatever the tables claim. Engines build
 // their lookup cache from it.
-func (f *Face) CmapEach(fn func(cp uint32, gid uint16)) {
+func (f *Tables) CmapEach(fn func(cp uint32, gid uint16)) {
 	if t := f.cmapSMP; t != nil {
 		cacheSubtable(newCmapRanges(t, true), cmap12LookupKey, fn)
 	}

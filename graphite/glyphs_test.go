@@ -62,7 +62,7 @@ func TestFeaturePacking(t *testing.T) {
 		0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 44, 0, 0, 0, 0,
 		0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 1, 0}
-	f := &Face{tables: map[uint32][]byte{tagOf("Feat"): feat}}
+	f := &Tables{tables: map[uint32][]byte{tagOf("Feat"): feat}}
 	if err := f.readFeats(); err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func TestGraphite2SuiteFontsLoad(t *testing.T) {
 	}
 }
 
-func checkLoaded(t *testing.T, f *Face) {
+func checkLoaded(t *testing.T, f *Tables) {
 	t.Helper()
 	if f.NumGlyphs == 0 || len(f.Glyphs) != f.NumGlyphs || len(f.Silfs) == 0 {
 		t.Fatalf("loaded face is empty: %d glyphs, %d Silf subtables", f.NumGlyphs, len(f.Silfs))

@@ -64,7 +64,7 @@ func (p *Pass) Column(gid uint16) int {
 // readPass is Pass::readPass (with readRanges, readRules and readStates).
 // b is the pass (from its start to the next pass), base its offset in the
 // Silf subtable. Errors carry offsets relative to the Silf subtable.
-func (f *Face) readPass(s *Silf, b []byte, base int, pt PassType, lim codeLimits) (*Pass, *Error) {
+func (f *Tables) readPass(s *Silf, b []byte, base int, pt PassType, lim codeLimits) (*Pass, *Error) {
 	l := int64(len(b))
 	bad := func(code ErrCode, off int64, format string, a ...any) *Error {
 		e := newErr(code, "Silf", base+int(off), format, a...)
@@ -230,7 +230,7 @@ func codeErr(ce *codeError, base int, codeOff int64, kind string, rule int) *Err
 
 // readRules is Pass::readRules: rules are loaded from last to first, each
 // action before its constraint, from graphite2's program pool.
-func (f *Face) readRules(ps *Pass, s *Silf, b []byte, base int, pt PassType, lim codeLimits,
+func (f *Tables) readRules(ps *Pass, s *Silf, b []byte, base int, pt PassType, lim codeLimits,
 	preContext, sortKeys, oConstraint, rcData, oAction, acData, rcTotal, acTotal int64) *Error {
 	n := ps.NumRules
 	totalSlots := 0

@@ -132,7 +132,7 @@ func silfErr(code ErrCode, si, off int, format string, a ...any) *Error {
 }
 
 // readGraphite is Face::readGraphite.
-func (f *Face) readGraphite(silf []byte) error {
+func (f *Tables) readGraphite(silf []byte) error {
 	if len(silf) < 20 {
 		return newErr(EBadSize, "Silf", 0, "table of %d bytes is shorter than 20", len(silf))
 	}
@@ -183,7 +183,7 @@ func (f *Face) readGraphite(silf []byte) error {
 
 // readSilf is Silf::readGraphite. b is the subtable, base its offset in
 // the Silf table (for messages).
-func (f *Face) readSilf(b []byte, base, si int, version uint32) (*Silf, error) {
+func (f *Tables) readSilf(b []byte, base, si int, version uint32) (*Silf, error) {
 	l := len(b)
 	errAt := func(code ErrCode, off int, format string, a ...any) error {
 		return silfErr(code, si, base+off, format, a...)

@@ -20,7 +20,7 @@ type tableCase struct {
 
 // fontLayout locates a font's tables and its first Silf subtable and pass.
 type fontLayout struct {
-	face              *Face
+	face              *Tables
 	tab               map[string]int // file offsets of tables
 	silf, sub, pass0  int            // Silf table, first subtable, first pass
 	hdr               int            // subtable header start (after ruleVersion etc.)
@@ -158,7 +158,7 @@ func TestCompressedSilf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := func(f *Face) (n int) {
+	rules := func(f *Tables) (n int) {
 		for _, p := range f.Silfs[0].Passes {
 			n += len(p.Rules)
 		}

@@ -357,25 +357,18 @@ func (f *Font) LoadGlyphFlags(gid uint16, g *Glyph) error {
 	return err
 }
 
-// CoordWindowSize is the size of the window CoordWindow returns, and
-// CoordWindowPoints the most points a glyph may have for one.
-const (
-	CoordWindowSize   = win
-	CoordWindowPoints = winPoints
-)
-
 // CoordWindow returns, for a simple glyph just loaded by
 // LoadGlyphFlags, a view of the file starting at its x coordinates
-// (which the y coordinates follow), CoordWindowSize+1 bytes long, or nil if
-// the glyph has more than CoordWindowPoints points or the file ends
+// (which the y coordinates follow), glyfcode.WindowSize+1 bytes long, or nil if
+// the glyph has more than glyfcode.WindowPoints points or the file ends
 // within those bytes (then use DecodeCoords). Both coordinate arrays of
-// a glyph with at most CoordWindowPoints points take at most
-// 4*CoordWindowPoints <= CoordWindowSize-2 bytes, so a decoder may read two
-// bytes at any position it reaches and mask positions to CoordWindowSize-1
+// a glyph with at most glyfcode.WindowPoints points take at most
+// 4*glyfcode.WindowPoints <= glyfcode.WindowSize-2 bytes, so a decoder may read two
+// bytes at any position it reaches and mask positions to glyfcode.WindowSize-1
 // without changing them. The bytes past the record are the file's: the
 // caller decodes, then checks the sizes it read with CoordsError before
 // it uses anything.
-func (g *Glyph) CoordWindow() *[CoordWindowSize + 1]byte {
+func (g *Glyph) CoordWindow() *[glyfcode.WindowSize + 1]byte {
 	px := g.start + g.q
 	if len(g.Flags) > winPoints || len(g.src)-px <= win {
 		return nil
@@ -837,15 +830,11 @@ func measureFlags(rec []byte, p, nPts, base, start int, gid uint16) (int, uint64
 	return p, sizes, nil
 }
 
-// The coordinate decoder reads the coordinates through a window: a
-// (*[win+1]byte) view of the file starting at the x coordinates, indexed
-// with positions masked to win-1, so that the loop needs no bounds
-// checks. Both arrays of a glyph with at most winPoints points (at most
-// 4*winPoints bytes, every read inside 4*winPoints+2 <= win bytes) lie in
-// the window, so the mask never changes a position.
+// The coordinate decoder reads the coordinates through glyfcode's window
+// (see glyfcode.WindowSize).
 const (
-	win       = 1 << 12
-	winPoints = (win - 2) / 4
+	win       = glyfcode.WindowSize
+	winPoints = glyfcode.WindowPoints
 )
 
 // xAxis and yAxis decode a coordinate delta of each axis from the

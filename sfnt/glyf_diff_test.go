@@ -203,7 +203,7 @@ func sameSimple(t *testing.T, what string, file []byte, start, end int, reused *
 			}
 			px := start + g.q
 			a := g.CoordWindow()
-			if wantWin := len(g.Flags) <= CoordWindowPoints && len(file)-px > CoordWindowSize; (a != nil) != wantWin ||
+			if wantWin := len(g.Flags) <= winPoints && len(file)-px > win; (a != nil) != wantWin ||
 				a != nil && &a[0] != &file[px] {
 				t.Fatalf("%s (%s): CoordWindow %v, want a window: %v", what, how, a != nil, wantWin)
 			}

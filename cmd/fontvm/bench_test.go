@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"testing"
 
-	"fontvm/graphite/grcompare"
 	"fontvm/internal/corpus"
+	"fontvm/internal/grcompare"
 	"fontvm/sfnt"
 )
 

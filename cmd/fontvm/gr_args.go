@@ -17,7 +17,7 @@ var grFeatWarn io.Writer = os.Stderr
 // settings of face as gr2fonttest's -feat does (shape.ParseFeatureString):
 // string values are accepted ("lang=vie", "lang=vi  "). Settings that name no
 // feature of the font are ignored, as gr2fonttest ignores them, with a warning.
-func grShapeFeatures(face *shape.Face, feat string) (uint32, []shape.Feature) {
+func grShapeFeatures(face *shape.Font, feat string) (uint32, []shape.Feature) {
 	if feat == "" {
 		return 0, nil
 	}

@@ -21,7 +21,7 @@ const (
 // the line format prints. 0 keeps design units (scale 0: no font).
 // --ppem does not apply to gr2log, whose size is gr2fonttest's own (12
 // ppem).
-func grShapeSize(face *shape.Face, ppem float64, format string) (scale float32, prec int, err error) {
+func grShapeSize(face *shape.Font, ppem float64, format string) (scale float32, prec int, err error) {
 	if ppem == 0 {
 		return 0, grShapeDesignDecimals, nil
 	}

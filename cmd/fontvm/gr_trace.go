@@ -19,7 +19,7 @@ func init() {
 
 // grTraceJSON shapes text as gr2fonttest -trace does (12 pt at 72 dpi,
 // features parsed as its -feat, -j justification) and returns the trace.
-func grTraceJSON(face *shape.Face, text []rune, rtl bool, feat string, justify int) ([]byte, error) {
+func grTraceJSON(face *shape.Font, text []rune, rtl bool, feat string, justify int) ([]byte, error) {
 	sh := shape.NewShaper(face)
 	opts := shape.Options{RTL: rtl, Scale: face.Scale(12)}
 	if feat != "" {

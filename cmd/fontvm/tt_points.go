@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"fontvm/internal/conformance/golden"
 	"fontvm/sfnt"
-	"fontvm/truetype/conformance/golden"
 	"fontvm/truetype/hint"
 )
 

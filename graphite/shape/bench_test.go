@@ -25,7 +25,7 @@ func suiteTexts(t testing.TB, name string) [][]rune {
 	return out
 }
 
-func suiteFace(t testing.TB, font string) *Face {
+func suiteFace(t testing.TB, font string) *Font {
 	dir := corpus.Graphite2Tests(t)
 	data, err := os.ReadFile(filepath.Join(dir, "fonts", font))
 	if err != nil {

@@ -94,7 +94,7 @@ func parseFonttestArgs(args []string) ([]rune, GR2Options) {
 	return codes, o
 }
 
-func loadFace(t *testing.T, path string) *Face {
+func loadFace(t *testing.T, path string) *Font {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

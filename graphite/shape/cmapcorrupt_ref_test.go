@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"fontvm/graphite/grcompare"
+	"fontvm/internal/grcompare"
 	"fontvm/internal/grref"
 )
 

@@ -11,10 +11,10 @@ import (
 	"testing"
 
 	"fontvm/graphite"
-	"fontvm/graphite/grcompare"
 	"fontvm/graphite/shape"
 	"fontvm/internal/corpus"
 	"fontvm/internal/corrupt"
+	"fontvm/internal/grcompare"
 	"fontvm/internal/grref"
 )
 

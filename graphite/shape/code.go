@@ -1,78 +1,8 @@
 package shape
 
-import "fontvm/graphite"
-
-// Opcodes of the Graphite stack machine, numbered as graphite2 numbers them
-// (the bytecode as stored in fonts; the tests assemble programs with them).
-const (
-	opNop = iota
-	opPushByte
-	opPushByteU
-	opPushShort
-	opPushShortU
-	opPushLong
-	opAdd
-	opSub
-	opMul
-	opDiv
-	opMin
-	opMax
-	opNeg
-	opTrunc8
-	opTrunc16
-	opCond
-	opAnd
-	opOr
-	opNot
-	opEqual
-	opNotEq
-	opLess
-	opGtr
-	opLessEq
-	opGtrEq
-	opNext
-	opNextN
-	opCopyNext
-	opPutGlyph8
-	opPutSubs8
-	opPutCopy
-	opInsert
-	opDelete
-	opAssoc
-	opCntxtItem
-	opAttrSet
-	opAttrAdd
-	opAttrSub
-	opAttrSetSlot
-	opIAttrSetSlot
-	opPushSlotAttr
-	opPushGlyphAttr8
-	opPushGlyphMetric
-	opPushFeat
-	opPushAttToGAttr8
-	opPushAttToGlyphMetric
-	opPushISlotAttr
-	opPushIGlyphAttr
-	opPopRet
-	opRetZero
-	opRetTrue
-	opIAttrSet
-	opIAttrAdd
-	opIAttrSub
-	opPushProcState
-	opPushVersion
-	opPutSubs
-	opPutSubs2
-	opPutSubs3
-	opPutGlyph
-	opPushGlyphAttr
-	opPushAttToGlyphAttr
-	opBitOr // 0x3E: graphite2 executes it as OR (the seed document says AND)
-	opBitAnd
-	opBitNot
-	opBitSet
-	opSetFeat
-	opMax_
+import (
+	"fontvm/graphite"
+	"fontvm/graphite/isa"
 )
 
 // Machine operations: the instruction set the engine runs, one per
@@ -143,18 +73,8 @@ const (
 	// sequence). The fused form runs the whole sequence at once when that
 	// is provably the same as running it instruction by instruction;
 	// otherwise it runs its own instruction (instr.base) alone.
-	mPushUserEq   // PushUser; Push w; Equal
-	mPushUserNe   // PushUser; Push w; NotEq
-	mPushUserLt   // PushUser; Push w; Less
-	mPushUserGt   // PushUser; Push w; Gtr
-	mPushUserLe   // PushUser; Push w; LessEq
-	mPushUserGe   // PushUser; Push w; GtrEq
-	mPushEq       // Push v; Equal
-	mPushNe       // Push v; NotEq
-	mPushLt       // Push v; Less
-	mPushGt       // Push v; Gtr
-	mPushLe       // Push v; LessEq
-	mPushGe       // Push v; GtrEq
+	mPushUserCmp  // PushUser; Push w; compare (cmpBits a)
+	mPushCmp      // Push v; compare (cmpBits a)
 	mAndRet       // And; PopRet
 	mNextRetZero  // Next; RetZero
 	mPushAttrSet  // Push v; AttrSet a, sub
@@ -255,7 +175,7 @@ func newCode(gc *graphite.Code) *code {
 	c.instrs = c.instrs[:len(gc.Instrs)]
 	na := 0
 	for _, in := range gc.Instrs {
-		if in.Op == opAssoc && len(in.Args) > 0 {
+		if in.Op == isa.Assoc && len(in.Args) > 0 {
 			na += int(in.Args[0])
 		}
 	}
@@ -310,23 +230,6 @@ func (c *code) fuse() {
 	for i := range ins {
 		ins[i].base = ins[i].op
 	}
-	cmpOf := func(op uint8, first uint8) (uint8, bool) {
-		switch op {
-		case mEqual:
-			return first, true
-		case mNotEq:
-			return first + 1, true
-		case mLess:
-			return first + 2, true
-		case mGtr:
-			return first + 3, true
-		case mLessEq:
-			return first + 4, true
-		case mGtrEq:
-			return first + 5, true
-		}
-		return 0, false
-	}
 	landing := func(l int) int32 {
 		switch {
 		case l < 0 || l >= len(ins):
@@ -349,8 +252,8 @@ func (c *code) fuse() {
 		switch in.base {
 		case mPushUser:
 			if n1 == mPush {
-				if op, ok := cmpOf(n2, mPushUserEq); ok {
-					in.op, in.w = op, ins[i+1].v
+				if cb := cmpBits(n2); cb != 0 {
+					in.op, in.a, in.w = mPushUserCmp, cb, ins[i+1].v
 				}
 			} else if n1 == mPushUser && cmpBits(n2) != 0 {
 				in.op, in.a = mUserUserCmp, cmpBits(n2)
@@ -365,8 +268,8 @@ func (c *code) fuse() {
 				in.op, in.a = mLogicAndRet, 1
 			}
 		case mPush:
-			if op, ok := cmpOf(n1, mPushEq); ok {
-				in.op = op
+			if cb := cmpBits(n1); cb != 0 {
+				in.op, in.a = mPushCmp, cb
 			} else if n1 == mPopRet {
 				in.op = mPushRet
 			} else if n1 == mAttrSet {
@@ -431,109 +334,109 @@ func (c *code) decodeInstr(in graphite.Instr) instr {
 	u16 := func(i int) int32 { return int32(uint16(u8(i))<<8 | uint16(u8(i+1))) }
 	isPos := func(slat uint8) bool { return slat == slatPosX || slat == slatPosY }
 	switch in.Op {
-	case opPushByte:
+	case isa.PushByte:
 		return instr{op: mPush, v: int32(s8(0))}
-	case opPushByteU:
+	case isa.PushByteU:
 		return instr{op: mPush, v: int32(u8(0))}
-	case opPushShort:
+	case isa.PushShort:
 		return instr{op: mPush, v: int32(int16(u16(0)))}
-	case opPushShortU:
+	case isa.PushShortU:
 		return instr{op: mPush, v: u16(0)}
-	case opPushLong:
+	case isa.PushLong:
 		return instr{op: mPush, v: int32(uint32(u16(0))<<16 | uint32(u16(2)))}
-	case opPushProcState:
+	case isa.PushProcState:
 		return instr{op: mPush, v: 1}
-	case opPushVersion:
+	case isa.PushVersion:
 		return instr{op: mPush, v: 0x00030000}
-	case opAdd:
+	case isa.Add:
 		return instr{op: mAdd}
-	case opSub:
+	case isa.Sub:
 		return instr{op: mSub}
-	case opMul:
+	case isa.Mul:
 		return instr{op: mMul}
-	case opDiv:
+	case isa.Div:
 		return instr{op: mDiv}
-	case opMin:
+	case isa.Min:
 		return instr{op: mMin}
-	case opMax:
+	case isa.Max:
 		return instr{op: mMax}
-	case opNeg:
+	case isa.Neg:
 		return instr{op: mNeg}
-	case opTrunc8:
+	case isa.Trunc8:
 		return instr{op: mTrunc8}
-	case opTrunc16:
+	case isa.Trunc16:
 		return instr{op: mTrunc16}
-	case opCond:
+	case isa.Cond:
 		return instr{op: mCond}
-	case opAnd:
+	case isa.And:
 		return instr{op: mAnd}
-	case opOr:
+	case isa.Or:
 		return instr{op: mOr}
-	case opNot:
+	case isa.Not:
 		return instr{op: mNot}
-	case opEqual:
-		return instr{op: mEqual}
-	case opNotEq:
-		return instr{op: mNotEq}
-	case opLess:
-		return instr{op: mLess}
-	case opGtr:
-		return instr{op: mGtr}
-	case opLessEq:
-		return instr{op: mLessEq}
-	case opGtrEq:
-		return instr{op: mGtrEq}
-	case opNext, opCopyNext:
+	case isa.Equal:
+		return instr{op: mEqual, a: cmpBits(mEqual)}
+	case isa.NotEq:
+		return instr{op: mNotEq, a: cmpBits(mNotEq)}
+	case isa.Less:
+		return instr{op: mLess, a: cmpBits(mLess)}
+	case isa.Gtr:
+		return instr{op: mGtr, a: cmpBits(mGtr)}
+	case isa.LessEq:
+		return instr{op: mLessEq, a: cmpBits(mLessEq)}
+	case isa.GtrEq:
+		return instr{op: mGtrEq, a: cmpBits(mGtrEq)}
+	case isa.Next, isa.CopyNext:
 		return instr{op: mNext}
-	case opPutGlyph8:
+	case isa.PutGlyph8:
 		return instr{op: mPutGlyph, v: int32(u8(0))}
-	case opPutGlyph:
+	case isa.PutGlyph:
 		return instr{op: mPutGlyph, v: u16(0)}
-	case opPutSubs8:
+	case isa.PutSubs8:
 		return instr{op: mPutSubs, off: s8(0), v: int32(u8(1)), w: int32(u8(2))}
-	case opPutSubs:
+	case isa.PutSubs:
 		return instr{op: mPutSubs, off: s8(0), v: u16(1), w: u16(3)}
-	case opPutCopy:
+	case isa.PutCopy:
 		return instr{op: mPutCopy, off: s8(0)}
-	case opInsert:
+	case isa.Insert:
 		return instr{op: mInsert}
-	case opDelete:
+	case isa.Delete:
 		return instr{op: mDelete}
-	case opAssoc:
+	case isa.Assoc:
 		num := u8(0)
 		start := len(c.assoc)
 		for k := 1; k <= int(num); k++ {
 			c.assoc = append(c.assoc, s8(k))
 		}
 		return instr{op: mAssoc, sub: num, v: int32(start)}
-	case opCntxtItem:
+	case isa.ContextItem:
 		return instr{op: mCntxtItem, off: s8(0), skip: uint16(in.Body)}
-	case opAttrSet, opIAttrSet:
+	case isa.AttrSet, isa.IAttrSet:
 		slat, sub := u8(0), uint8(0)
-		if in.Op == opIAttrSet {
+		if in.Op == isa.IAttrSet {
 			sub = u8(1)
 		}
 		if slat == slatUserDefn {
 			return instr{op: mSetUser, sub: sub}
 		}
 		return instr{op: mAttrSet, a: slat, sub: sub}
-	case opAttrAdd, opAttrSub, opIAttrAdd, opIAttrSub:
+	case isa.AttrAdd, isa.AttrSub, isa.IAttrAdd, isa.IAttrSub:
 		slat, sub := u8(0), uint8(0)
-		if in.Op == opIAttrAdd || in.Op == opIAttrSub {
+		if in.Op == isa.IAttrAdd || in.Op == isa.IAttrSub {
 			sub = u8(1)
 		}
 		op := uint8(mAttrAdd)
-		if in.Op == opAttrSub || in.Op == opIAttrSub {
+		if in.Op == isa.AttrSub || in.Op == isa.IAttrSub {
 			op = mAttrSub
 		}
 		return instr{op: op, a: slat, sub: sub, pos: isPos(slat)}
-	case opAttrSetSlot:
+	case isa.AttrSetSlot:
 		return instr{op: mAttrSetSlot, a: u8(0)}
-	case opIAttrSetSlot:
+	case isa.IAttrSetSlot:
 		return instr{op: mIAttrSetSlot, a: u8(0), sub: u8(1)}
-	case opPushSlotAttr, opPushISlotAttr:
+	case isa.PushSlotAttr, isa.PushISlotAttr:
 		slat, sub := u8(0), uint8(0)
-		if in.Op == opPushISlotAttr {
+		if in.Op == isa.PushISlotAttr {
 			sub = u8(2)
 		}
 		switch slat {
@@ -543,40 +446,41 @@ func (c *code) decodeInstr(in graphite.Instr) instr {
 			return instr{op: mPushUser, off: s8(1), sub: sub}
 		}
 		return instr{op: mPushSlotAttr, a: slat, off: s8(1), sub: sub, pos: isPos(slat)}
-	case opPushGlyphAttr8:
+	case isa.PushGlyphAttr8:
 		return instr{op: mPushGlyphAttr, off: s8(1), v: int32(u8(0))}
-	case opPushGlyphAttr:
+	case isa.PushGlyphAttr:
 		return instr{op: mPushGlyphAttr, off: s8(2), v: u16(0)}
-	case opPushAttToGAttr8:
+	case isa.PushAttToGlyphAttr8:
 		return instr{op: mPushAttToGAttr, off: s8(1), v: int32(u8(0))}
-	case opPushAttToGlyphAttr:
+	case isa.PushAttToGlyphAttr:
 		return instr{op: mPushAttToGAttr, off: s8(2), v: u16(0)}
-	case opPushGlyphMetric:
+	case isa.PushGlyphMetric:
 		return instr{op: mPushGlyphMetric, a: u8(0), off: s8(1), sub: u8(2)}
-	case opPushAttToGlyphMetric:
+	case isa.PushAttToGlyphMetric:
 		return instr{op: mPushAttToGlyphMetric, a: u8(0), off: s8(1), sub: u8(2)}
-	case opPushFeat:
+	case isa.PushFeat:
 		return instr{op: mPushFeat, a: u8(0), off: s8(1)}
-	case opPopRet:
+	case isa.PopRet:
 		return instr{op: mPopRet}
-	case opRetZero:
+	case isa.RetZero:
 		return instr{op: mRetZero}
-	case opRetTrue:
+	case isa.RetTrue:
 		return instr{op: mRetTrue}
-	case opBitOr:
+	case isa.BitOr:
 		return instr{op: mBitOr}
-	case opBitAnd:
+	case isa.BitAnd:
 		return instr{op: mBitAnd}
-	case opBitNot:
+	case isa.BitNot:
 		return instr{op: mBitNot}
-	case opBitSet:
+	case isa.SetBits:
 		return instr{op: mBitSet, v: u16(0), w: u16(2)}
-	case opSetFeat:
+	case isa.SetFeat:
 		return instr{op: mSetFeat, a: u8(0), off: s8(1)}
 	}
 	return instr{op: mNop}
 }
 
+// b2u8 is 1 for true and 0 for false, as a uint8 operand field.
 func b2u8(b bool) uint8 {
 	if b {
 		return 1

@@ -7,8 +7,11 @@ import "math"
 // Every float product is rounded to float32 on its own (fm), as graphite2
 // computes without fused multiply-add.
 
+// fm is a*b rounded to float32 on its own, as graphite2 computes each
+// product without fused multiply-add.
 func fm(a, b float32) float32 { return float32(a * b) }
 
+// sqr is x*x rounded to float32.
 func sqr(x float32) float32 { return float32(x * x) }
 
 const isqrt2 = float32(0.707106781)
@@ -20,11 +23,18 @@ type exclusion struct {
 	open              bool
 }
 
+// weightedXY is graphite2's Zones::Exclusion::weighted<XY> (Intervals.cpp):
+// an exclusion over [xmin, xmax] on the x or y axis whose cost grows
+// quadratically away from xi with weight m, plus the fixed cost c; f and a0
+// add the pull towards the origin.
 func weightedXY(xmin, xmax, f, a0, m, xi, ai, c float32, nega bool) exclusion {
 	return exclusion{x: xmin, xm: xmax, sm: m + f, smx: fm(m, xi),
 		c: fm(fm(m, xi), xi) + fm(fm(f, a0), a0) + c}
 }
 
+// weightedSD is Zones::Exclusion::weighted<SD>: the same for the sum and
+// difference axes, whose coordinates are scaled by 1/2 (nega: the
+// difference axis subtracts ai).
 func weightedSD(xmin, xmax, f, a0, m, xi, ai, c float32, nega bool) exclusion {
 	xia := xi + ai
 	if nega {
@@ -36,6 +46,8 @@ func weightedSD(xmin, xmax, f, a0, m, xi, ai, c float32, nega bool) exclusion {
 		c:   fm(0.25, fm(fm(m, xia), xia)+fm(fm(fm(2, f), a0), a0)) + c}
 }
 
+// splitAt is Zones::Exclusion::split_at: e keeps [p, xm) and the returned
+// copy covers [x, p).
 func (e *exclusion) splitAt(p float32) exclusion {
 	r := *e
 	e.x = p
@@ -43,6 +55,8 @@ func (e *exclusion) splitAt(p float32) exclusion {
 	return r
 }
 
+// addTo is Zones::Exclusion::operator+=: adds r's cost terms to e, which
+// is no longer open.
 func (e *exclusion) addTo(r *exclusion) {
 	e.c += r.c
 	e.sm += r.sm
@@ -50,6 +64,8 @@ func (e *exclusion) addTo(r *exclusion) {
 	e.open = false
 }
 
+// outcode is Zones::Exclusion::outcode: bit 1 when p is at or beyond the
+// exclusion's end, bit 0 when p is before its start, 0 inside.
 func (e *exclusion) outcode(p float32) int {
 	o := 0
 	if p-e.xm >= 0 {
@@ -61,10 +77,13 @@ func (e *exclusion) outcode(p float32) int {
 	return o
 }
 
+// cost is Zones::Exclusion::cost: the quadratic cost of position p.
 func (e *exclusion) cost(p float32) float32 {
 	return fm(fm(e.sm, p)-fm(2, e.smx), p) + e.c
 }
 
+// testPosition is Zones::Exclusion::test_position: the cheapest position
+// in the exclusion for a target at origin.
 func (e *exclusion) testPosition(origin float32) float32 {
 	if e.sm < 0 {
 		res := e.x
@@ -91,6 +110,9 @@ func (e *exclusion) testPosition(origin float32) float32 {
 	return zerox
 }
 
+// trackCost is Zones::Exclusion::track_cost: records the exclusion's
+// cheapest position in bestCost and bestPos when it beats them, and reports
+// whether the search can stop (an open exclusion that costs more).
 func (e *exclusion) trackCost(bestCost, bestPos *float32, origin float32) bool {
 	p := e.testPosition(origin)
 	localc := e.cost(p - origin)
@@ -112,6 +134,8 @@ type zones struct {
 	recs                []zoneRec // what was inserted and removed since initialise (tracing)
 }
 
+// initialise is Zones::initialise: one open exclusion over [xmin, xmax]
+// (sd: on a sum/difference axis) and the margin the later exclusions get.
 func (z *zones) initialise(sd bool, xmin, xmax, marginLen, marginWt, a0 float32) {
 	z.marginLen = marginLen
 	z.marginWt = marginWt
@@ -129,17 +153,21 @@ func (z *zones) initialise(sd bool, xmin, xmax, marginLen, marginWt, a0 float32)
 	z.ex = append(z.ex, e)
 }
 
+// insertAt inserts e before index i (std::vector::insert).
 func (z *zones) insertAt(i int, e exclusion) {
 	z.ex = append(z.ex, exclusion{})
 	copy(z.ex[i+1:], z.ex[i:])
 	z.ex[i] = e
 }
 
+// eraseAt removes the exclusion at index i (std::vector::erase).
 func (z *zones) eraseAt(i int) {
 	copy(z.ex[i:], z.ex[i+1:])
 	z.ex = z.ex[:len(z.ex)-1]
 }
 
+// weightedAxis is Zones::weighted<axis>: inserts a weighted exclusion made
+// for the axis (0 x, 1 y: weightedXY; 2 sum, 3 difference: weightedSD).
 func (z *zones) weightedAxis(axis int, xmin, xmax, f, a0, m, xi, ai, c float32, nega bool) {
 	if axis < 2 {
 		z.insert(weightedXY(xmin, xmax, f, a0, m, xi, ai, c, nega))
@@ -148,12 +176,16 @@ func (z *zones) weightedAxis(axis int, xmin, xmax, f, a0, m, xi, ai, c float32, 
 	}
 }
 
+// excludeWithMargins is Zones::exclude_with_margins: removes [xmin, xmax]
+// and adds the margin exclusions either side of it.
 func (z *zones) excludeWithMargins(xmin, xmax float32, axis int) {
 	z.remove(xmin, xmax)
 	z.weightedAxis(axis, xmin-z.marginLen, xmin, 0, 0, z.marginWt, xmin-z.marginLen, 0, 0, false)
 	z.weightedAxis(axis, xmax, xmax+z.marginLen, 0, 0, z.marginWt, xmax+z.marginLen, 0, 0, false)
 }
 
+// insert is Zones::insert: merges e into the sorted exclusions, splitting
+// and adding to those it overlaps (recorded for the trace when tracing).
 func (z *zones) insert(e exclusion) {
 	if z.env != nil {
 		z.recs = append(z.recs, zoneRec{s: z.env.s, tag: z.env.tag, e: e})
@@ -204,6 +236,8 @@ func (z *zones) insert(e exclusion) {
 	}
 }
 
+// remove is Zones::remove: cuts [x, xm] out of the exclusions (recorded for
+// the trace when tracing).
 func (z *zones) remove(x, xm float32) {
 	if z.env != nil {
 		z.recs = append(z.recs, zoneRec{s: z.env.s, tag: z.env.tag, del: true, e: exclusion{x: x, xm: xm}})
@@ -244,6 +278,8 @@ func (z *zones) remove(x, xm float32) {
 	}
 }
 
+// findExclusionUnder is Zones::find_exclusion_under: binary search for the
+// exclusion containing x, or the index where it would be.
 func (z *zones) findExclusionUnder(x float32) int {
 	l, h := 0, len(z.ex)
 	for l < h {
@@ -260,6 +296,9 @@ func (z *zones) findExclusionUnder(x float32) int {
 	return l
 }
 
+// closest is Zones::closest: the cheapest position near origin, searching
+// outwards from the exclusion under it; *cost is its cost, or -1 when no
+// position is allowed.
 func (z *zones) closest(origin float32, cost *float32) float32 {
 	bestC := float32(math.MaxFloat32)
 	var bestX float32
@@ -285,9 +324,11 @@ func (z *zones) closest(origin float32, cost *float32) float32 {
 // ---- glyph boxes ----
 
 // bbox and slant box as graphite2's collision code reads them (by slot gid).
-func (f *Face) boxCheck(gid uint16) bool { return f.hasBoxes && int(gid) < f.numGlyphs }
+func (f *Font) boxCheck(gid uint16) bool { return f.hasBoxes && int(gid) < f.numGlyphs }
 
-func (f *Face) slant(gid uint16) rect {
+// slant is glyph gid's slant (diagonal) box as the collision code reads it
+// (GlyphCache::getBoundingSlantBox); empty when the face keeps no octaboxes.
+func (f *Font) slant(gid uint16) rect {
 	if !f.boxesLoaded || int(gid) >= len(f.boxes) {
 		return rect{}
 	}
@@ -297,7 +338,7 @@ func (f *Face) slant(gid uint16) rect {
 // subBoxes returns glyph gid's sub-boxes: 2 rects each, the axis-aligned
 // box (graphite2's subBB) then the diagonal one (subSB); none when the face
 // keeps no octaboxes.
-func (f *Face) subBoxes(gid uint16) []rect {
+func (f *Font) subBoxes(gid uint16) []rect {
 	if !f.boxesLoaded || int(gid) >= len(f.boxes) {
 		return nil
 	}
@@ -326,6 +367,10 @@ type collider struct {
 	kern  kernCollider
 }
 
+// initSlot is ShiftCollider::initSlot (Collider.cpp): sets the collider up
+// for slot s with its limit, margin and current shift and offset, and
+// initialises the four axes' zones; false when the face has no box for
+// s's glyph.
 func (sc *shiftCollider) initSlot(seg *segment, s *slot, limit rect, margin, marginWeight float32, currShift, currOffset pt, dir int) bool {
 	f := seg.face
 	gid := s.glyph
@@ -384,6 +429,9 @@ func (sc *shiftCollider) initSlot(seg *segment, s *slot, limit rect, margin, mar
 	return true
 }
 
+// sdmGreater is the bound on a sum/difference axis that
+// ShiftCollider::mergeSlot computes for a box edge (graphite2's sdm helper
+// with the comparison >).
 func sdmGreater(vi, va, mx, my float32) float32 {
 	res := fm(2, mx) - vi
 	if res > vi+fm(2, my) {
@@ -395,6 +443,7 @@ func sdmGreater(vi, va, mx, my float32) float32 {
 	return res
 }
 
+// sdmLess is sdmGreater with the comparison < (graphite2's sdm helper).
 func sdmLess(vi, va, mx, my float32) float32 {
 	res := fm(2, mx) - vi
 	if res < vi+fm(2, my) {
@@ -406,6 +455,9 @@ func sdmLess(vi, va, mx, my float32) float32 {
 	return res
 }
 
+// addBoxSlope is ShiftCollider::addBox_slope: marks box on axis (x, y, sum
+// or difference) with a cost that varies along the axis, for a target with
+// bounding box bb and slant box sb at org.
 func (sc *shiftCollider) addBoxSlope(isx bool, box, bb, sb rect, org pt, weight, m float32, minright bool, axis int) {
 	switch axis {
 	case 0:
@@ -501,6 +553,8 @@ func (sc *shiftCollider) addBoxSlope(isx bool, box, bb, sb rect, org pt, weight,
 	}
 }
 
+// removeBox is ShiftCollider::removeBox: takes box (an area the target may
+// not move into) out of the axis' zones.
 func (sc *shiftCollider) removeBox(box, bb, sb rect, org pt, axis int) {
 	switch axis {
 	case 0:
@@ -545,8 +599,29 @@ const (
 	seqNoRight  = 32
 )
 
-func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, currShift pt, isAfter, sameCluster bool, hasCol *bool, isExclusion bool) bool {
+// mergeNeighbour says how a neighbouring slot stands to the target in
+// ShiftCollider::mergeSlot.
+type mergeNeighbour struct {
+	currShift   pt   // the neighbour's current collision shift
+	isAfter     bool // it follows the target (sequence rules mirror)
+	sameCluster bool // it is in the target's cluster
+	isExclusion bool // it is the exclusion glyph of another slot (not merged again)
+}
+
+// mergeResult is what ShiftCollider::mergeSlot returns (considered) and
+// what it sets through its isCol reference (collides).
+type mergeResult struct {
+	considered bool // false when the face has no box for the neighbour's glyph
+	collides   bool // the neighbour, or its exclusion glyph, overlaps the target on some axis
+}
+
+// mergeSlot is ShiftCollider::mergeSlot: adds slot s, with collision data
+// cs, as an obstacle for the target on all four axes: the sequence
+// rules' boxes (addSeqBoxes), then its box or sub-boxes axis by axis
+// (hit), then its exclusion glyph (mergeExclusion).
+func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, nb mergeNeighbour) mergeResult {
 	isCol := false
+	currShift := nb.currShift
 	f := seg.face
 	sx := s.pos.x - sc.origin.x + currShift.x
 	sy := s.pos.y - sc.origin.y + currShift.y
@@ -554,14 +629,10 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 	ss := sx + sy
 	gid := s.glyph
 	if !f.boxCheck(gid) {
-		return false
+		return mergeResult{}
 	}
 	bb := f.glyphBBox(int(gid))
-	orderFlags := 0
-	sameClass := sc.seqProxClass == 0 && cs.seqClass == sc.seqClass
-	if sameCluster && sc.seqClass != 0 && (sameClass || (sc.seqProxClass != 0 && cs.seqClass == sc.seqProxClass)) {
-		orderFlags = int(sc.seqOrder)
-	}
+	orderFlags, sameClass := sc.seqOrderFlags(cs, nb.sameCluster)
 	if orderFlags != 0 || (sx+bb.trx+sc.margin >= sc.limit.blx && sx+bb.blx-sc.margin <= sc.limit.trx) ||
 		(sy+bb.try+sc.margin >= sc.limit.bly && sy+bb.bly-sc.margin <= sc.limit.try) {
 		tx := sc.currOffset.x + sc.currShift.x
@@ -572,18 +643,13 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 		tgid := sc.target.glyph
 		tbb := f.glyphBBox(int(tgid))
 		tsb := f.slant(tgid)
-		seqAboveWt := float32(cs.seqAboveWt)
-		seqBelowWt := float32(cs.seqBelowWt)
-		seqValignWt := float32(cs.seqValignWt)
-		if isAfter {
-			if sameClass {
-				orderFlags ^= 0x3F
-			} else {
-				orderFlags ^= 0x3
-			}
-			orderFlags = orderFlags ^ ((((orderFlags >> 1) & orderFlags) & 0x15) * 3)
+		if nb.isAfter {
+			orderFlags = afterOrderFlags(orderFlags, sameClass)
 		}
 		sc.env.s = s
+		if orderFlags != 0 {
+			sc.addSeqBoxes(orderFlags, cs, bb, tbb, tsb, sx, sy, tx, ty)
+		}
 		// rect fields: bb (xi=blx, yi=bly, xa=trx, ya=try); slant (si=blx, di=bly, sa=trx, da=try)
 		for i := 0; i < 4; i++ {
 			var vmin, vmax, otmin, otmax, omin, omax, torg, cmin, cmax, lmargin float32
@@ -633,57 +699,6 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 				cmax = sc.limit.trx - sc.limit.bly - tsb.bly + tsb.try + torg
 				lmargin = sc.margin / isqrt2
 			}
-			sc.env.tag = -1
-			if orderFlags != 0 {
-				org := pt{tx, ty}
-				xminf := sc.limit.blx + sc.currOffset.x + tbb.blx
-				xpinf := sc.limit.trx + sc.currOffset.x + tbb.trx
-				ypinf := sc.limit.try + sc.currOffset.y + tbb.try
-				yminf := sc.limit.bly + sc.currOffset.y + tbb.bly
-				valign := float32(cs.seqValignHt)
-				switch orderFlags {
-				case seqRightUp:
-					r1X := float32(cs.seqAboveXoff) + fm(0.5, bb.blx+bb.trx) + sx
-					r3X := float32(cs.seqBelowXlim) + bb.trx + sx + fm(0.5, tbb.trx-tbb.blx)
-					r2Y := fm(0.5, bb.bly+bb.try) + sy
-					sc.env.tag = -11
-					sc.addBoxSlope(true, rect{xminf, r2Y, r1X, ypinf}, tbb, tsb, org, 0, seqAboveWt, true, i)
-					sc.env.tag = -12
-					sc.removeBox(rect{xminf, yminf, r3X, r2Y}, tbb, tsb, org, i)
-					sc.env.tag = -13
-					sc.addBoxSlope(true, rect{r3X, yminf, xpinf, r2Y - valign}, tbb, tsb, org, seqBelowWt, 0, true, i)
-					sc.env.tag = -14
-					sc.addBoxSlope(false, rect{sx + bb.blx, r2Y, xpinf, r2Y + valign}, tbb, tsb, org, 0, seqValignWt, true, i)
-					sc.env.tag = -15
-					sc.addBoxSlope(false, rect{sx + bb.blx, r2Y - valign, xpinf, r2Y}, tbb, tsb, org, seqBelowWt, seqValignWt, false, i)
-				case seqLeftDown:
-					r1X := fm(0.5, bb.blx+bb.trx) + float32(cs.seqAboveXoff) + sx
-					r3X := bb.blx - float32(cs.seqBelowXlim) + sx - fm(0.5, tbb.trx-tbb.blx)
-					r2Y := fm(0.5, bb.bly+bb.try) + sy
-					sc.env.tag = -21
-					sc.addBoxSlope(true, rect{r1X, yminf, xpinf, r2Y}, tbb, tsb, org, 0, seqAboveWt, false, i)
-					sc.env.tag = -22
-					sc.removeBox(rect{r3X, r2Y, xpinf, ypinf}, tbb, tsb, org, i)
-					sc.env.tag = -23
-					sc.addBoxSlope(true, rect{xminf, r2Y - valign, r3X, ypinf}, tbb, tsb, org, seqBelowWt, 0, false, i)
-					sc.env.tag = -24
-					sc.addBoxSlope(false, rect{xminf, r2Y, sx + bb.trx, r2Y + valign}, tbb, tsb, org, 0, seqValignWt, true, i)
-					sc.env.tag = -25
-					sc.addBoxSlope(false, rect{xminf, r2Y - valign, sx + bb.trx, r2Y}, tbb, tsb, org, seqBelowWt, seqValignWt, false, i)
-				case seqNoAbove:
-					sc.env.tag = -31
-					sc.removeBox(rect{bb.blx - tbb.trx + sx, sy + bb.try, bb.trx - tbb.blx + sx, ypinf}, tbb, tsb, org, i)
-				case seqNoBelow:
-					sc.env.tag = -32
-					sc.removeBox(rect{bb.blx - tbb.trx + sx, yminf, bb.trx - tbb.blx + sx, sy + bb.bly}, tbb, tsb, org, i)
-				case seqNoLeft:
-					sc.env.tag = -33
-					sc.removeBox(rect{xminf, bb.bly - tbb.try + sy, bb.blx - tbb.trx + sx, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
-				case seqNoRight:
-					sc.env.tag = -34
-					sc.removeBox(rect{bb.trx - tbb.blx + sx, bb.bly - tbb.try + sy, xpinf, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
-				}
-			}
 			if vmax < cmin-lmargin || vmin > cmax+lmargin || omax < otmin-lmargin || omin > otmax+lmargin {
 				continue
 			}
@@ -730,28 +745,124 @@ func (sc *shiftCollider) mergeSlot(seg *segment, s *slot, cs *slotCollision, cur
 			}
 		}
 	}
-	res := true
-	if cs.exclGlyph > 0 && f.boxCheck(cs.exclGlyph) && !isExclusion {
-		ex := seg.newSlot()
-		if ex == nil {
-			return res
-		}
-		seg.setGlyph(ex, cs.exclGlyph)
-		ex.pos = s.pos.add(cs.exclOffset).add(ex.shift)
-		var info slotCollision
-		seg.collisionFromGlyph(&info, ex.glyph)
-		res = sc.mergeSlot(seg, ex, &info, currShift, isAfter, sameCluster, &isCol, true) && res
-		seg.sh.releaseSlot(ex)
-		if seg.sh.tr != nil {
-			seg.sh.renameFreed(ex)
-		}
+	r := mergeResult{considered: true, collides: isCol}
+	if cs.exclGlyph > 0 && f.boxCheck(cs.exclGlyph) && !nb.isExclusion {
+		sc.mergeExclusion(seg, s, cs, nb, &r)
 	}
-	if isCol {
-		*hasCol = true
-	}
-	return res
+	return r
 }
 
+// seqOrderFlags is the sequence-order rule mergeSlot applies to a
+// neighbour with collision data cs: the target's seqOrder when both are in
+// one cluster and the neighbour's sequence class matches the target's
+// class (sameClass, when the target has no proximity class) or its
+// proximity class; else 0.
+func (sc *shiftCollider) seqOrderFlags(cs *slotCollision, sameCluster bool) (orderFlags int, sameClass bool) {
+	sameClass = sc.seqProxClass == 0 && cs.seqClass == sc.seqClass
+	if sameCluster && sc.seqClass != 0 && (sameClass || (sc.seqProxClass != 0 && cs.seqClass == sc.seqProxClass)) {
+		orderFlags = int(sc.seqOrder)
+	}
+	return orderFlags, sameClass
+}
+
+// afterOrderFlags is mergeSlot's mirroring of the sequence-order flags
+// for a neighbour after the target: all six directions flipped for the
+// same class, else only the first pair; then every pair with both bits
+// set is cleared.
+func afterOrderFlags(orderFlags int, sameClass bool) int {
+	if sameClass {
+		orderFlags ^= 0x3F
+	} else {
+		orderFlags ^= 0x3
+	}
+	return orderFlags ^ ((((orderFlags >> 1) & orderFlags) & 0x15) * 3)
+}
+
+// addSeqBoxes is the sequence-rule part of ShiftCollider::mergeSlot on
+// each axis in turn: for the order rule orderFlags (seqRightUp, seqLeftDown,
+// seqNoAbove, seqNoBelow, seqNoLeft, seqNoRight) it adds the sloped-cost
+// boxes and removes the forbidden ones around the neighbour (box bb at
+// sx, sy; collision data cs) for the target (boxes tbb, tsb at tx, ty).
+func (sc *shiftCollider) addSeqBoxes(orderFlags int, cs *slotCollision, bb, tbb, tsb rect, sx, sy, tx, ty float32) {
+	for i := 0; i < 4; i++ {
+		org := pt{tx, ty}
+		xminf := sc.limit.blx + sc.currOffset.x + tbb.blx
+		xpinf := sc.limit.trx + sc.currOffset.x + tbb.trx
+		ypinf := sc.limit.try + sc.currOffset.y + tbb.try
+		yminf := sc.limit.bly + sc.currOffset.y + tbb.bly
+		valign := float32(cs.seqValignHt)
+		switch orderFlags {
+		case seqRightUp:
+			r1X := float32(cs.seqAboveXoff) + fm(0.5, bb.blx+bb.trx) + sx
+			r3X := float32(cs.seqBelowXlim) + bb.trx + sx + fm(0.5, tbb.trx-tbb.blx)
+			r2Y := fm(0.5, bb.bly+bb.try) + sy
+			sc.env.tag = -11
+			sc.addBoxSlope(true, rect{xminf, r2Y, r1X, ypinf}, tbb, tsb, org, 0, float32(cs.seqAboveWt), true, i)
+			sc.env.tag = -12
+			sc.removeBox(rect{xminf, yminf, r3X, r2Y}, tbb, tsb, org, i)
+			sc.env.tag = -13
+			sc.addBoxSlope(true, rect{r3X, yminf, xpinf, r2Y - valign}, tbb, tsb, org, float32(cs.seqBelowWt), 0, true, i)
+			sc.env.tag = -14
+			sc.addBoxSlope(false, rect{sx + bb.blx, r2Y, xpinf, r2Y + valign}, tbb, tsb, org, 0, float32(cs.seqValignWt), true, i)
+			sc.env.tag = -15
+			sc.addBoxSlope(false, rect{sx + bb.blx, r2Y - valign, xpinf, r2Y}, tbb, tsb, org, float32(cs.seqBelowWt), float32(cs.seqValignWt), false, i)
+		case seqLeftDown:
+			r1X := fm(0.5, bb.blx+bb.trx) + float32(cs.seqAboveXoff) + sx
+			r3X := bb.blx - float32(cs.seqBelowXlim) + sx - fm(0.5, tbb.trx-tbb.blx)
+			r2Y := fm(0.5, bb.bly+bb.try) + sy
+			sc.env.tag = -21
+			sc.addBoxSlope(true, rect{r1X, yminf, xpinf, r2Y}, tbb, tsb, org, 0, float32(cs.seqAboveWt), false, i)
+			sc.env.tag = -22
+			sc.removeBox(rect{r3X, r2Y, xpinf, ypinf}, tbb, tsb, org, i)
+			sc.env.tag = -23
+			sc.addBoxSlope(true, rect{xminf, r2Y - valign, r3X, ypinf}, tbb, tsb, org, float32(cs.seqBelowWt), 0, false, i)
+			sc.env.tag = -24
+			sc.addBoxSlope(false, rect{xminf, r2Y, sx + bb.trx, r2Y + valign}, tbb, tsb, org, 0, float32(cs.seqValignWt), true, i)
+			sc.env.tag = -25
+			sc.addBoxSlope(false, rect{xminf, r2Y - valign, sx + bb.trx, r2Y}, tbb, tsb, org, float32(cs.seqBelowWt), float32(cs.seqValignWt), false, i)
+		case seqNoAbove:
+			sc.env.tag = -31
+			sc.removeBox(rect{bb.blx - tbb.trx + sx, sy + bb.try, bb.trx - tbb.blx + sx, ypinf}, tbb, tsb, org, i)
+		case seqNoBelow:
+			sc.env.tag = -32
+			sc.removeBox(rect{bb.blx - tbb.trx + sx, yminf, bb.trx - tbb.blx + sx, sy + bb.bly}, tbb, tsb, org, i)
+		case seqNoLeft:
+			sc.env.tag = -33
+			sc.removeBox(rect{xminf, bb.bly - tbb.try + sy, bb.blx - tbb.trx + sx, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
+		case seqNoRight:
+			sc.env.tag = -34
+			sc.removeBox(rect{bb.trx - tbb.blx + sx, bb.bly - tbb.try + sy, xpinf, bb.try - tbb.bly + sy}, tbb, tsb, org, i)
+		}
+	}
+}
+
+// mergeExclusion is the end of ShiftCollider::mergeSlot: the neighbour's
+// exclusion glyph (cs.exclGlyph at cs.exclOffset from s) is merged as a
+// neighbour of its own, in a temporary slot; its result is folded into r.
+func (sc *shiftCollider) mergeExclusion(seg *segment, s *slot, cs *slotCollision, nb mergeNeighbour, r *mergeResult) {
+	ex := seg.newSlot()
+	if ex == nil {
+		// graphite2 returns here before it sets hasCol from isCol
+		r.collides = false
+		return
+	}
+	seg.setGlyph(ex, cs.exclGlyph)
+	ex.pos = s.pos.add(cs.exclOffset).add(ex.shift)
+	var info slotCollision
+	seg.collisionFromGlyph(&info, ex.glyph)
+	nb.isExclusion = true
+	er := sc.mergeSlot(seg, ex, &info, nb)
+	r.considered = er.considered && r.considered
+	r.collides = r.collides || er.collides
+	seg.sh.releaseSlot(ex)
+	if seg.sh.tr != nil {
+		seg.sh.renameFreed(ex)
+	}
+}
+
+// hit adds the exclusion for one overlap on axis i in
+// ShiftCollider::mergeSlot: a margin-weighted cost when the obstacle is
+// outside the target's orthogonal extent, else an exclusion with margins.
 func (sc *shiftCollider) hit(i int, vmin, vmax, omin, omax, otmin, otmax, lmargin float32) {
 	if omin > otmax {
 		sc.ranges[i].weightedAxis(i, vmin-lmargin, vmax+lmargin, 0, 0, 0, 0, 0, fm(sqr(lmargin-omin+otmax), sc.marginWt), false)
@@ -776,6 +887,9 @@ func (sc *shiftCollider) tbase(i int) float32 {
 	return sc.currOffset.x - sc.currOffset.y
 }
 
+// resolve is ShiftCollider::resolve: the cheapest shift over the four
+// axes within the limit; *isCol stays true when no axis has an allowed
+// position.
 func (sc *shiftCollider) resolve(isCol *bool) pt {
 	totalCost := float32(math.MaxFloat32 / 2)
 	var resultPos pt
@@ -861,10 +975,13 @@ type kernCollider struct {
 	nearEdges []float32
 }
 
+// reset empties the kern collider for the next slot, keeping its buffers.
 func (k *kernCollider) reset() {
 	*k = kernCollider{edges: k.edges[:0], miny: -1e38, maxy: 1e38, near: k.near[:0], nearEdges: k.nearEdges[:0]}
 }
 
+// localmax is graphite2's localmax (Collider.cpp): the larger edge of two
+// overlapping ranges [al, au] and [bl, bu] capped at x.
 func localmax(al, au, bl, bu, x float32) float32 {
 	if al < bl {
 		if au < bu {
@@ -882,6 +999,8 @@ func localmax(al, au, bl, bu, x float32) float32 {
 	return x
 }
 
+// localmin is graphite2's localmin (Collider.cpp): the smaller edge of two
+// overlapping ranges [al, au] and [bl, bu], at least x.
 func localmin(al, au, bl, bu, x float32) float32 {
 	if bl > al {
 		if bu > au {
@@ -908,7 +1027,8 @@ type edgeBox struct {
 	bb, sb rect
 }
 
-func newEdgeBox(f *Face, s *slot, shift pt) edgeBox {
+// newEdgeBox reads slot s's collision geometry at shift for edge.
+func newEdgeBox(f *Font, s *slot, shift pt) edgeBox {
 	gid := s.glyph
 	e := edgeBox{sx: s.pos.x + shift.x, sy: s.pos.y + shift.y, subs: f.subBoxes(gid)}
 	if len(e.subs) < 2 {
@@ -973,6 +1093,8 @@ func (e *edgeBox) edge(y, width, margin float32, isRight bool) float32 {
 	return res
 }
 
+// nextInCluster is Slot::nextInCluster: the next slot of s's cluster in
+// tree order (child, sibling, then a parent's sibling), nil at the end.
 func nextInCluster(s *slot) *slot {
 	if s.child != nil {
 		return s.child
@@ -989,12 +1111,17 @@ func nextInCluster(s *slot) *slot {
 	return nil
 }
 
+// fill appends n edges of value v (std::vector::resize with a value).
 func (k *kernCollider) fill(n int, v float32) {
 	for i := 0; i < n; i++ {
 		k.edges = append(k.edges, v)
 	}
 }
 
+// initSlot is KernCollider::initSlot: the edge of s's cluster, slice by
+// slice between ymin and ymax, that the following slots are kerned
+// against; false when the slice count is out of bounds or a slot of the
+// cluster has no box or collision data.
 func (k *kernCollider) initSlot(seg *segment, s *slot, limit rect, margin float32, currShift, offsetPrev pt, dir int, ymin, ymax float32) bool {
 	f := seg.face
 	base := s
@@ -1086,6 +1213,9 @@ func (k *kernCollider) initSlot(seg *segment, s *slot, limit rect, margin float3
 	return true
 }
 
+// mergeSlot is KernCollider::mergeSlot: narrows the gap to slot s at
+// currShift slice by slice; reports whether s collides or does not
+// overlap.
 func (k *kernCollider) mergeSlot(seg *segment, s *slot, currShift pt, currSpace float32, dir int) bool {
 	rtl := float32((dir&1)*2 - 1)
 	f := seg.face
@@ -1152,12 +1282,15 @@ func (k *kernCollider) mergeSlot(seg *segment, s *slot, currShift pt, currSpace 
 	return collides || nooverlap
 }
 
+// resolve is KernCollider::resolve: the kerning shift that closes the
+// smallest gap found, within the limit.
 func (k *kernCollider) resolve(dir int) pt {
 	resultNeeded := fm(float32(1-2*(dir&1)), k.mingap)
 	result := min32(k.limit.trx-k.offsetPrev.x, max32(resultNeeded, k.limit.blx-k.offsetPrev.x))
 	return pt{result, 0}
 }
 
+// shiftBy is KernCollider::shift: moves the edges and the bound by mv.
 func (k *kernCollider) shiftBy(mv pt, dir int) {
 	for i := range k.edges {
 		k.edges[i] += mv.x
@@ -1167,6 +1300,8 @@ func (k *kernCollider) shiftBy(mv pt, dir int) {
 
 // ---- the pass's collision phases ----
 
+// inKernCluster is graphite2's inKernCluster (Pass.cpp): whether s or one
+// of its ancestors has the kern collision flag.
 func inKernCluster(seg *segment, s *slot) bool {
 	c := seg.collisionInfo(s)
 	if c.flags&collKern != 0 {
@@ -1181,6 +1316,8 @@ func inKernCluster(seg *segment, s *slot) bool {
 	return false
 }
 
+// collisionShift is Pass::collisionShift: the shifting phase of a pass's
+// collision avoidance over the segment; false on failure.
 func (sh *Shaper) collisionShift(p *pass, seg *segment, dir int) bool {
 	sc := &sh.coll.shift
 	hasCollisions := false
@@ -1269,6 +1406,9 @@ func (sh *Shaper) collisionShift(p *pass, seg *segment, dir int) bool {
 	return true
 }
 
+// resolveCollisions is Pass::resolveCollisions: moves slotFix away from
+// the slots from start on (backwards when isRev) with the shift collider,
+// setting *moved and *hasCol; false on failure.
 func (sh *Shaper) resolveCollisions(p *pass, seg *segment, slotFix, start *slot, coll *shiftCollider, isRev bool, dir int, moved, hasCol *bool) bool {
 	cFix := seg.collisionInfo(slotFix)
 	if !coll.initSlot(seg, slotFix, cFix.limit, float32(cFix.margin), float32(cFix.marginWt), cFix.shift, cFix.offset, dir) {
@@ -1285,9 +1425,14 @@ func (sh *Shaper) resolveCollisions(p *pass, seg *segment, slotFix, start *slot,
 		cNbor := seg.collisionInfo(nbor)
 		sameCluster := nbor.isChildOf(base)
 		if nbor != slotFix && !cNbor.ignore() && (nbor == base || sameCluster || !inKernCluster(seg, nbor)) &&
-			(!isRev || cNbor.flags&collFix == 0 || (cNbor.flags&collKern != 0 && !sameCluster) || cNbor.flags&collIsCol != 0) &&
-			!coll.mergeSlot(seg, nbor, cNbor, cNbor.shift, !ignoreForKern, sameCluster, &collides, false) {
-			return false
+			(!isRev || cNbor.flags&collFix == 0 || (cNbor.flags&collKern != 0 && !sameCluster) || cNbor.flags&collIsCol != 0) {
+			r := coll.mergeSlot(seg, nbor, cNbor, mergeNeighbour{currShift: cNbor.shift, isAfter: !ignoreForKern, sameCluster: sameCluster})
+			if r.collides {
+				collides = true
+			}
+			if !r.considered {
+				return false
+			}
 		} else if nbor == slotFix {
 			ignoreForKern = !ignoreForKern
 		}
@@ -1335,6 +1480,7 @@ func (sh *Shaper) resolveCollisions(p *pass, seg *segment, slotFix, start *slot,
 	return true
 }
 
+// abs32 is |x| for float32.
 func abs32(x float32) float32 {
 	if x < 0 {
 		return -x
@@ -1342,6 +1488,8 @@ func abs32(x float32) float32 {
 	return x
 }
 
+// collisionKern is Pass::collisionKern: the kerning phase of a pass's
+// collision avoidance; false on failure.
 func (sh *Shaper) collisionKern(p *pass, seg *segment, dir int) bool {
 	start := seg.first
 	ymin := float32(1e38)
@@ -1382,6 +1530,8 @@ func (sh *Shaper) collisionKern(p *pass, seg *segment, dir int) bool {
 	return true
 }
 
+// resolveKern is Pass::resolveKern: kerns slotFix against the slots before
+// it and returns the x shift applied, widening *ymin and *ymax.
 func (sh *Shaper) resolveKern(p *pass, seg *segment, slotFix *slot, dir int, ymin, ymax *float32) float32 {
 	f := seg.face
 	var currSpace float32
@@ -1462,6 +1612,8 @@ func (sh *Shaper) resolveKern(p *pass, seg *segment, slotFix *slot, dir int, ymi
 	return 0
 }
 
+// collisionFinish is Pass::collisionFinish: commits each slot's collision
+// shift to its position offset; false on failure.
 func (sh *Shaper) collisionFinish(seg *segment) bool {
 	for s := seg.first; s != nil; s = s.next {
 		c := seg.collisionInfo(s)

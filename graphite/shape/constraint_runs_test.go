@@ -2,6 +2,7 @@ package shape
 
 import (
 	"fmt"
+	"fontvm/graphite/isa"
 	"math/rand"
 	"strings"
 	"testing"
@@ -124,9 +125,9 @@ func (x *machineFixture) checkConstraintRuns(bc []byte, pre int, seed int64) (ki
 //	go test ./graphite/shape -run XXX -fuzz FuzzConstraintRuns
 func FuzzConstraintRuns(f *testing.F) {
 	x := newFixture(f)
-	f.Add(uint8(1), int64(1), []byte{opPushFeat, 0, 0, opCntxtItem, 0, 4, opPushByte, 1, opPushByte, 2, opLess, opAnd, opPopRet})
-	f.Add(uint8(0), int64(2), []byte{opPushFeat, 1, 0, opNot, opPopRet})
-	f.Add(uint8(0), int64(3), []byte{opCntxtItem, 1, 3, opPushISlotAttr, slatUserDefn, 0, 0, opPopRet})
+	f.Add(uint8(1), int64(1), []byte{isa.PushFeat, 0, 0, isa.ContextItem, 0, 4, isa.PushByte, 1, isa.PushByte, 2, isa.Less, isa.And, isa.PopRet})
+	f.Add(uint8(0), int64(2), []byte{isa.PushFeat, 1, 0, isa.Not, isa.PopRet})
+	f.Add(uint8(0), int64(3), []byte{isa.ContextItem, 1, 3, isa.PushISlotAttr, slatUserDefn, 0, 0, isa.PopRet})
 	f.Fuzz(func(t *testing.T, pre uint8, seed int64, bc []byte) {
 		if _, _, msg := x.checkConstraintRuns(bc, int(pre%4), seed); msg != "" {
 			t.Fatal(msg)
@@ -175,41 +176,41 @@ func randConstraint(rng *rand.Rand) []byte {
 	for i := 0; i < k; i++ {
 		switch rng.Intn(16) {
 		case 0, 1, 2:
-			b = append(b, opPushByte, byte(rng.Intn(5)-2))
+			b = append(b, isa.PushByte, byte(rng.Intn(5)-2))
 		case 3, 4:
 			off := 0
 			if rng.Intn(4) == 0 {
 				off = rng.Intn(3) - 1
 			}
-			b = append(b, opPushFeat, byte(rng.Intn(3)), byte(int8(off)))
+			b = append(b, isa.PushFeat, byte(rng.Intn(3)), byte(int8(off)))
 		case 5:
-			b = append(b, []byte{opAnd, opOr, opNot, opEqual, opNotEq, opLess, opAdd, opSub, opMul, opNeg, opMax, opMin}[rng.Intn(12)])
+			b = append(b, []byte{isa.And, isa.Or, isa.Not, isa.Equal, isa.NotEq, isa.Less, isa.Add, isa.Sub, isa.Mul, isa.Neg, isa.Max, isa.Min}[rng.Intn(12)])
 		case 6:
-			b = append(b, []byte{opBitOr, opBitAnd, opBitNot, opTrunc8, opTrunc16, opCond}[rng.Intn(6)])
+			b = append(b, []byte{isa.BitOr, isa.BitAnd, isa.BitNot, isa.Trunc8, isa.Trunc16, isa.Cond}[rng.Intn(6)])
 		case 7:
-			b = append(b, opPushISlotAttr, slatUserDefn, byte(rng.Intn(3)-1), byte(rng.Intn(2)))
+			b = append(b, isa.PushISlotAttr, slatUserDefn, byte(rng.Intn(3)-1), byte(rng.Intn(2)))
 		case 8:
-			b = append(b, opPushGlyphAttr8, byte(rng.Intn(3)), byte(rng.Intn(3)-1))
+			b = append(b, isa.PushGlyphAttr8, byte(rng.Intn(3)), byte(rng.Intn(3)-1))
 		case 9:
-			b = append(b, opCntxtItem, byte(rng.Intn(3)), byte(rng.Intn(4)))
+			b = append(b, isa.ContextItem, byte(rng.Intn(3)), byte(rng.Intn(4)))
 		case 10:
-			b = append(b, opDiv)
+			b = append(b, isa.Div)
 		case 11:
-			b = append(b, opPushSlotAttr, slatAdvX, byte(rng.Intn(3)-1))
+			b = append(b, isa.PushSlotAttr, slatAdvX, byte(rng.Intn(3)-1))
 		case 12, 13:
-			b = append(b, opPushFeat, byte(rng.Intn(3)), 0, opNot)
+			b = append(b, isa.PushFeat, byte(rng.Intn(3)), 0, isa.Not)
 		default:
-			b = append(b, opPushByte, byte(rng.Intn(3)))
+			b = append(b, isa.PushByte, byte(rng.Intn(3)))
 		}
 	}
 	switch rng.Intn(5) {
 	case 0:
-		b = append(b, opRetTrue)
+		b = append(b, isa.RetTrue)
 	case 1:
-		b = append(b, opRetZero)
+		b = append(b, isa.RetZero)
 	case 2:
 	default:
-		b = append(b, opPopRet)
+		b = append(b, isa.PopRet)
 	}
 	return b
 }
@@ -218,7 +219,7 @@ func randConstraint(rng *rand.Rand) []byte {
 // once the face's budget is spent, and charges what it uses.
 func TestConstraintRunsBudget(t *testing.T) {
 	x := newFixture(t)
-	gc, err := x.f.src.DecodeCode(x.f.silf.classes, true, []byte{opPushFeat, 1, 0, opNot, opPopRet}, 0, 4, graphite.PassSubstitute)
+	gc, err := x.f.src.DecodeCode(x.f.silf.classes, true, []byte{isa.PushFeat, 1, 0, isa.Not, isa.PopRet}, 0, 4, graphite.PassSubstitute)
 	if err != nil {
 		t.Fatal(err)
 	}

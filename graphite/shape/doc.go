@@ -2,23 +2,26 @@
 // 1.3.14 (Debian 12): the same glyphs, the same float32 positions and the
 // same character-to-slot association, or the same failure.
 //
-// A Face is loaded once from a font's bytes (Load). The tables are read by
+// A Font is loaded once from a font's bytes (Load). The tables are read by
 // package graphite (graphite.Load: Silf, Glat, Gloc, Feat, Sill, cmap and the
 // glyph metrics tables, lz4-compressed Silf and Glat, with graphite2's
 // acceptance checks); the engine reads no table bytes itself except the
 // name table's feature labels. Load builds the engine's runtime form of the
-// graphite.Face once. A Shaper shapes text with a Face and reuses its
+// graphite.Tables once. A Shaper shapes text with a Font and reuses its
 // buffers, so that after warm-up a segment allocates nothing.
 //
 // The files follow graphite2's structure:
 //
-//   - face.go, silf.go: the runtime form of a graphite.Face: dense glyph
+//   - shape.go: the Shaper, its slot pool and the segment's set-up and
+//     output (Segment's constructor, gr_make_seg, the gr_seg_*/gr_slot_*
+//     accessors); featstring.go: gr2fonttest's -feat strings and -j widths.
+//   - face.go, silf.go: the runtime form of a graphite.Tables: dense glyph
 //     attributes, float32 metrics and octaboxes (GlyphCache.cpp read_box),
 //     the cmap cache (CachedCmap), feature values per language (FeatureMap,
 //     SillMap), and the first Silf subtable's passes, their finite-state
 //     machines and rules; classes are looked up in the graphite.Silf.
-//   - code.go: opcode numbers, and rule programs as the machine runs them:
-//     graphite.Code's instructions decoded once at load into fixed 16-byte
+//   - code.go: rule programs as the machine runs them: graphite.Code's
+//     instructions (opcodes are graphite/isa's constants) decoded once at load into fixed 16-byte
 //     instructions (one machine operation per behaviour, operands
 //     pre-decoded) with graphite2's temporary copies inserted where
 //     graphite's analysis places them (Code.cpp), and fused into
@@ -49,6 +52,8 @@
 //   - justify.go: numeric justification (Justifier.cpp), as gr_seg_justify
 //     with gr_justCompleteLine.
 //   - gr2log.go: gr2fonttest's log and feature listing, byte for byte.
+//   - trace.go, trace_collide.go: graphite2's JSON trace (gr_start_logging),
+//     of the passes and of collision avoidance.
 //
 // Floating point follows graphite2 compiled without fused multiply-add: every
 // product is rounded to float32 before it is added. 0x3E and 0x3F run as

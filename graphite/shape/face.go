@@ -35,12 +35,15 @@ type rd struct {
 	b []byte
 }
 
+// u8 is the byte at o, 0 outside the data.
 func (r rd) u8(o int) int {
 	if o < 0 || o >= len(r.b) {
 		return 0
 	}
 	return int(r.b[o])
 }
+
+// u16 is the big-endian 16-bit value at o, 0 outside the data.
 func (r rd) u16(o int) int {
 	if o < 0 || o+2 > len(r.b) {
 		return 0
@@ -77,9 +80,9 @@ type langFeats struct {
 	vals []uint32
 }
 
-// Face is a loaded Graphite font. It is read-only after Load and may be
+// Font is a loaded Graphite font. It is read-only after Load and may be
 // shared by many Shapers.
-type Face struct {
+type Font struct {
 	upem        int
 	numGlyphs   int // max(graphics, attribute) glyphs
 	numAttrs    int
@@ -100,8 +103,8 @@ type Face struct {
 	langs       []langFeats
 	names       []byte
 	silf        *silf
-	ginfo       []glyphInfo    // per glyph, what setting a slot's glyph reads (numGlyphs entries)
-	src         *graphite.Face // the loaded tables this runtime form is built from
+	ginfo       []glyphInfo      // per glyph, what setting a slot's glyph reads (numGlyphs entries)
+	src         *graphite.Tables // the loaded tables this runtime form is built from
 }
 
 // glyphInfo is what Slot::setGlyph and the segment's set-up read of a glyph,
@@ -116,7 +119,7 @@ type glyphInfo struct {
 
 // buildGlyphInfo fills f.ginfo from the glyph attributes and advances, as
 // setGlyph computed them per slot.
-func (f *Face) buildGlyphInfo() {
+func (f *Font) buildGlyphInfo() {
 	s := f.silf
 	f.ginfo = make([]glyphInfo, f.numGlyphs)
 	for g := range f.ginfo {
@@ -137,17 +140,17 @@ func (f *Face) buildGlyphInfo() {
 //
 // The font is loaded by graphite.Load, the project's model of graphite2's
 // face loading (gr_make_file_face with gr_face_preloadAll): whether it loads
-// at all, and every table value the engine uses, come from the graphite.Face
+// at all, and every table value the engine uses, come from the graphite.Tables
 // (a refusal wraps graphite.ErrRefused). Load then builds the engine's
 // runtime form of that face: dense glyph attributes, float32 metrics and
 // octaboxes, the cmap cache, feature values per language, and the first
 // Silf subtable's classes, passes and decoded rule code.
-func Load(data []byte) (*Face, error) {
+func Load(data []byte) (*Font, error) {
 	gf, err := graphite.Load(data)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFont, err)
 	}
-	f := &Face{src: gf}
+	f := &Font{src: gf}
 	f.buildGlyphs(gf)
 	gf.CmapEach(f.cacheSet)
 	f.buildFeats(gf)
@@ -161,17 +164,17 @@ func Load(data []byte) (*Face, error) {
 
 // Scale returns graphite2's font scale for a size of ppm pixels per em
 // (gr_make_font: ppm / unitsPerEm, in float32), for Options.Scale.
-func (f *Face) Scale(ppm float32) float32 { return ppm / float32(f.upem) }
+func (f *Font) Scale(ppm float32) float32 { return ppm / float32(f.upem) }
 
 // UnitsPerEm returns the font's design units per em.
-func (f *Face) UnitsPerEm() int { return f.upem }
+func (f *Font) UnitsPerEm() int { return f.upem }
 
 // NumGlyphs returns the number of glyphs graphite2 knows.
-func (f *Face) NumGlyphs() int { return f.numGlyphs }
+func (f *Font) NumGlyphs() int { return f.numGlyphs }
 
 // buildGlyphs takes the glyph metrics, attributes and octaboxes of the
 // loaded face.
-func (f *Face) buildGlyphs(gf *graphite.Face) {
+func (f *Font) buildGlyphs(gf *graphite.Tables) {
 	f.upem = gf.UnitsPerEm
 	f.numGlyphs = gf.NumGlyphs
 	f.numAttrs = gf.NumAttrs
@@ -213,7 +216,7 @@ func (f *Face) buildGlyphs(gf *graphite.Face) {
 // units, as graphite2's read_box does. A glyph without an octabox entry (no
 // attributes) or with one graphite2's read_box refused makes the face keep
 // no boxes at all.
-func (f *Face) buildBox(g int, ob *graphite.OctaBox) {
+func (f *Font) buildBox(g int, ob *graphite.OctaBox) {
 	if ob == nil {
 		f.boxFail = true
 		return
@@ -246,7 +249,7 @@ var denseBudget, denseFactor = 1 << 20, 16
 // a fixed budget or a small multiple of the attributes the font holds (so a
 // hostile numAttrs cannot make it allocate what its data does not prove), and
 // sparse (sorted keys per glyph) otherwise.
-func (f *Face) packAttrs() {
+func (f *Font) packAttrs() {
 	dense := f.numGlyphs * f.numAttrs
 	if dense > denseBudget && dense > denseFactor*len(f.akeys) {
 		return
@@ -260,17 +263,21 @@ func (f *Face) packAttrs() {
 	f.akeys, f.avals, f.aoff = nil, nil, nil
 }
 
+// scaleTo maps an octabox byte t (0..255) into [zmin, zmax], as
+// graphite2's GlyphCache Loader does (float32 steps).
 func scaleTo(t int, zmin, zmax float32) float32 {
 	return zmin + float32(float32(t)*(zmax-zmin))/255
 }
 
+// readBox is one octabox sub-box: the byte coordinates scaled into the
+// glyph's bounding box b (GlyphCache::Loader::read_box).
 func readBox(b rect, zxmin, zymin, zxmax, zymax int) rect {
 	return rect{scaleTo(zxmin, b.blx, b.trx), scaleTo(zymin, b.bly, b.try), scaleTo(zxmax, b.blx, b.trx), scaleTo(zymax, b.bly, b.try)}
 }
 
 // glyphAttr is graphite2's Segment::glyphAttr: 0 for glyphs out of range.
 // The dense table's read is small enough to be inlined.
-func (f *Face) glyphAttr(gid, attr int) int16 {
+func (f *Font) glyphAttr(gid, attr int) int16 {
 	if uint(attr) < uint(f.numAttrs) {
 		// with attr in range, i is in the dense table iff 0 <= gid < numGlyphs
 		if i := gid*f.numAttrs + attr; uint(i) < uint(len(f.attrs)) {
@@ -282,7 +289,7 @@ func (f *Face) glyphAttr(gid, attr int) int16 {
 
 // glyphAttrSparse is glyphAttr when the attributes are stored sparsely (or
 // the glyph or attribute is out of range).
-func (f *Face) glyphAttrSparse(gid, attr int) int16 {
+func (f *Font) glyphAttrSparse(gid, attr int) int16 {
 	if gid < 0 || gid >= f.numGlyphs || attr < 0 || attr >= f.numAttrs || f.attrs != nil {
 		return 0
 	}
@@ -303,14 +310,15 @@ func (f *Face) glyphAttrSparse(gid, attr int) int16 {
 }
 
 // glyphBBox is graphite2's theGlyphBBoxTemporary: glyph 0's box for glyphs out of range.
-func (f *Face) glyphBBox(gid int) rect {
+func (f *Font) glyphBBox(gid int) rect {
 	if gid >= f.numGlyphs {
 		gid = 0
 	}
 	return f.bbox[gid]
 }
 
-func (f *Face) glyphAdv(gid int) float32 {
+// glyphAdv is glyph gid's advance; out-of-range glyphs read glyph 0's.
+func (f *Font) glyphAdv(gid int) float32 {
 	if gid >= f.numGlyphs {
 		gid = 0
 	}
@@ -318,7 +326,7 @@ func (f *Face) glyphAdv(gid int) float32 {
 }
 
 // glyphMetric is Face::getGlyphMetric.
-func (f *Face) glyphMetric(gid, metric int) int32 {
+func (f *Font) glyphMetric(gid, metric int) int32 {
 	if metric == metAscent || metric == metDescent {
 		return 0
 	}
@@ -365,8 +373,8 @@ const (
 // ---- cmap ----
 
 // cacheSet stores one code point of graphite2's cached cmap
-// (graphite.Face.CmapEach), 256 code points a block.
-func (f *Face) cacheSet(cp uint32, g uint16) {
+// (graphite.Tables.CmapEach), 256 code points a block.
+func (f *Font) cacheSet(cp uint32, g uint16) {
 	b := f.cmapBlocks[cp>>8]
 	if b == nil {
 		b = make([]uint16, 256)
@@ -376,7 +384,7 @@ func (f *Face) cacheSet(cp uint32, g uint16) {
 }
 
 // lookup maps a code point to a glyph (0 when unmapped).
-func (f *Face) lookup(cp rune) uint16 {
+func (f *Font) lookup(cp rune) uint16 {
 	// graphite2's cached cmap holds code points below 0x10FFFF, those of the
 	// BMP subtable (below 0xFFFF) over those of the full one
 	if cp < 0 || cp >= 0x10FFFF {
@@ -390,6 +398,8 @@ func (f *Face) lookup(cp rune) uint16 {
 
 // ---- Feat, Sill ----
 
+// maskOver is the smallest all-ones mask covering v (graphite2's
+// FeatureMap::readFeats bit allocation).
 func maskOver(v uint32) uint32 {
 	v |= v >> 1
 	v |= v >> 2
@@ -401,7 +411,7 @@ func maskOver(v uint32) uint32 {
 
 // buildFeats takes the features and their defaults (Feat), and each
 // language's feature values (Sill) as graphite2's SillMap builds them.
-func (f *Face) buildFeats(gf *graphite.Face) {
+func (f *Font) buildFeats(gf *graphite.Tables) {
 	n := len(gf.Features)
 	if n == 0 {
 		return
@@ -435,7 +445,7 @@ func (f *Face) buildFeats(gf *graphite.Face) {
 }
 
 // applyFeat is FeatureRef::applyValToFeature: values above the maximum are ignored.
-func (f *Face) applyFeat(i int, v uint32, dst []uint32) bool {
+func (f *Font) applyFeat(i int, v uint32, dst []uint32) bool {
 	if i < 0 || i >= len(f.feats) || v > f.feats[i].maxVal {
 		return false
 	}
@@ -443,7 +453,8 @@ func (f *Face) applyFeat(i int, v uint32, dst []uint32) bool {
 	return true
 }
 
-func (f *Face) findFeat(id uint32) int {
+// findFeat is the index of feature id, or -1 (FeatureMap::findFeatureRef).
+func (f *Font) findFeat(id uint32) int {
 	for i := range f.feats {
 		if f.feats[i].id == id {
 			return i

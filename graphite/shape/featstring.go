@@ -11,7 +11,7 @@ import "io"
 // or '0'), so "lang=vie" and "lang=vi  " both select a language. Settings
 // naming no feature of f are ignored, as gr2fonttest ignores them; applied
 // counts the settings that named one.
-func ParseFeatureString(f *Face, s string) (lang uint32, feats []Feature, applied int) {
+func ParseFeatureString(f *Font, s string) (lang uint32, feats []Feature, applied int) {
 	lang, feats = parseGR2Features(io.Discard, f, s)
 	return lang, feats, len(feats)
 }

@@ -58,7 +58,7 @@ func shapeSafely(sh *Shaper, text []rune, opts *Options) (err error) {
 	return nil
 }
 
-func loadSafely(data []byte) (f *Face, err error) {
+func loadSafely(data []byte) (f *Font, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			f, err = nil, fmt.Errorf("panic: %v\n%s", r, debug.Stack())

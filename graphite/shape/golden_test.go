@@ -3,9 +3,9 @@ package shape_test
 import (
 	"testing"
 
-	"fontvm/graphite/grcompare"
 	"fontvm/graphite/shape"
 	"fontvm/internal/corpus"
+	"fontvm/internal/grcompare"
 	"fontvm/internal/grref"
 )
 

@@ -21,7 +21,7 @@ type GR2Options struct {
 // defaults (12 pt, 72 dpi): the text codes, the features set, the slot table,
 // the advance and the character table. A failed segment prints only the codes,
 // as gr2fonttest does; the error is returned after the log is written.
-func GR2Log(w io.Writer, f *Face, codes []rune, o GR2Options) error {
+func GR2Log(w io.Writer, f *Font, codes []rune, o GR2Options) error {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
 	fmt.Fprintf(bw, "Text codes\n")
@@ -85,7 +85,7 @@ func GR2Log(w io.Writer, f *Face, codes []rune, o GR2Options) error {
 
 // parseGR2Features is gr2fonttest's parseFeatures: it returns the language and
 // the settings, printing each setting it applies.
-func parseGR2Features(w io.Writer, f *Face, s string) (uint32, []Feature) {
+func parseGR2Features(w io.Writer, f *Font, s string) (uint32, []Feature) {
 	var lang uint32
 	if i := indexOf(s, "lang="); i >= 0 {
 		p := i + 5
@@ -140,6 +140,7 @@ func parseGR2Features(w io.Writer, f *Face, s string) (uint32, []Feature) {
 	return lang, feats
 }
 
+// indexOf is the first index of sub in s, or -1 (strings.Index).
 func indexOf(s, sub string) int {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if s[i:i+len(sub)] == sub {
@@ -183,6 +184,8 @@ type nameTable struct {
 	ok      bool
 }
 
+// newNameTable reads a name table's header as graphite2's NameTable
+// constructor does; the result is unusable (ok false) when it is too short.
 func newNameTable(t []byte) *nameTable {
 	n := &nameTable{t: t}
 	r := rd{t}
@@ -281,7 +284,7 @@ func (n *nameTable) getName(lang *uint16, nameID uint16) (string, bool) {
 
 // GR2Features writes, byte for byte, what gr2fonttest writes for a font and no
 // text: the features with their labels and settings, then the languages.
-func GR2Features(w io.Writer, f *Face) error {
+func GR2Features(w io.Writer, f *Font) error {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
 	fmt.Fprintf(bw, "%d features\n", len(f.feats))

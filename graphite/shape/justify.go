@@ -1,5 +1,7 @@
 package shape
 
+// isWhitespace reports the Unicode white space characters that
+// Segment::justify (Justifier.cpp) treats as white space.
 func isWhitespace(c rune) bool {
 	return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 || c == 0x180E ||
 		(c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000
@@ -200,6 +202,8 @@ func (sh *Shaper) justify(seg *segment, scale float32, hasFont bool, width float
 	return res.x
 }
 
+// addLineEnd is Segment::addLineEnd: inserts an end-of-line slot before n
+// (after the last slot when n is nil); nil when the segment is full.
 func (g *segment) addLineEnd(n *slot) *slot {
 	e := g.newSlot()
 	if e == nil {
@@ -226,6 +230,8 @@ func (g *segment) addLineEnd(n *slot) *slot {
 	return e
 }
 
+// delLineEnd is Segment::delLineEnd: unlinks and frees the end-of-line
+// slot s.
 func (g *segment) delLineEnd(s *slot) {
 	n := s.next
 	if n != nil {

@@ -28,6 +28,8 @@ type slotMap struct {
 	dir        uint8
 }
 
+// at is SlotMap::operator[]: slot n of the map counted from the first
+// input slot (arr[n+1]), nil outside it.
 func (m *slotMap) at(n int) *slot {
 	if n+1 < 0 || n+1 >= len(m.arr) {
 		return nil
@@ -43,12 +45,15 @@ func (m *slotMap) get(i int) *slot {
 	return m.arr[i]
 }
 
+// reset is SlotMap::reset: empties the map for a rule match starting at
+// s with ctxt pre-context slots.
 func (m *slotMap) reset(s *slot, ctxt int) {
 	m.size = 0
 	m.precontext = ctxt
 	m.arr[0] = s.prev
 }
 
+// push is SlotMap::pushSlot: appends s to the map.
 func (m *slotMap) push(s *slot) {
 	m.size++
 	if m.size < len(m.arr) {
@@ -56,6 +61,7 @@ func (m *slotMap) push(s *slot) {
 	}
 }
 
+// setHighwater is SlotMap::highwater(s): the rule may run up to s again.
 func (m *slotMap) setHighwater(s *slot) { m.highwater = s; m.highpassed = false }
 
 type machine struct {
@@ -79,6 +85,17 @@ func (m *machine) runCode(c *code, mapIdx *int) int32 {
 	return ret
 }
 
+// logicAnd is the and opcode (opcodes.h AND): 1 when x and y are both
+// non-zero, else 0; plain and fused operations call it.
+func logicAnd(x, y int32) int32 { return b2i(x != 0 && y != 0) }
+
+// logicOr is the or opcode (opcodes.h OR): 1 when x or y is non-zero.
+func logicOr(x, y int32) int32 { return b2i(x != 0 || y != 0) }
+
+// logicNot is the not opcode (opcodes.h NOT): 1 when x is zero.
+func logicNot(x int32) int32 { return b2i(x == 0) }
+
+// b2i is 1 for true and 0 for false, the machine's truth value.
 func b2i(b bool) int32 {
 	if b {
 		return 1
@@ -222,58 +239,23 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mAnd:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && v != 0)
+			st[sp&stackMask] = logicAnd(st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}
 		case mOr:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 || v != 0)
+			st[sp&stackMask] = logicOr(st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}
 		case mNot:
-			st[sp&stackMask] = b2i(st[sp&stackMask] == 0)
-		case mEqual:
+			st[sp&stackMask] = logicNot(st[sp&stackMask])
+		case mEqual, mNotEq, mLess, mGtr, mLessEq, mGtrEq:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] == v)
-			if sp < 0 {
-				goto under
-			}
-		case mNotEq:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != v)
-			if sp < 0 {
-				goto under
-			}
-		case mLess:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] < v)
-			if sp < 0 {
-				goto under
-			}
-		case mGtr:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] > v)
-			if sp < 0 {
-				goto under
-			}
-		case mLessEq:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] <= v)
-			if sp < 0 {
-				goto under
-			}
-		case mGtrEq:
-			v := st[sp&stackMask]
-			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] >= v)
+			st[sp&stackMask] = cmpTrue(in.a, st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}
@@ -385,7 +367,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			st[sp&stackMask] = ^st[sp&stackMask]
 		case mBitSet:
 			st[sp&stackMask] = (st[sp&stackMask] &^ in.v) | in.w
-		case mPushUserEq, mPushUserNe, mPushUserLt, mPushUserGt, mPushUserLe, mPushUserGe:
+		case mPushUserCmp:
 			// PushUser; Push w; cmp. Exact when the slot exists and
 			// neither push can overflow; sp >= sb keeps the skipped
 			// write of w above the stack top (never read before written).
@@ -402,25 +384,10 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				}
 				break
 			}
-			var r bool
-			switch in.op {
-			case mPushUserEq:
-				r = x == in.w
-			case mPushUserNe:
-				r = x != in.w
-			case mPushUserLt:
-				r = x < in.w
-			case mPushUserGt:
-				r = x > in.w
-			case mPushUserLe:
-				r = x <= in.w
-			default:
-				r = x >= in.w
-			}
 			sp++
-			st[sp&stackMask] = b2i(r)
+			st[sp&stackMask] = cmpTrue(in.a, x, in.w)
 			pc += 2
-		case mPushEq:
+		case mPushCmp:
 			if uint(sp-sb) >= stackMax-1 { // Push alone
 				sp++
 				st[sp&stackMask] = in.v
@@ -429,67 +396,12 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				}
 				break
 			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] == in.v)
-			pc++
-		case mPushNe:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] != in.v)
-			pc++
-		case mPushLt:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] < in.v)
-			pc++
-		case mPushGt:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] > in.v)
-			pc++
-		case mPushLe:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] <= in.v)
-			pc++
-		case mPushGe:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			st[sp&stackMask] = b2i(st[sp&stackMask] >= in.v)
+			st[sp&stackMask] = cmpTrue(in.a, st[sp&stackMask], in.v)
 			pc++
 		case mAndRet:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && v != 0)
+			st[sp&stackMask] = logicAnd(st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}
@@ -569,7 +481,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mAndCntxt:
 			v := st[sp&stackMask]
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && v != 0)
+			st[sp&stackMask] = logicAnd(st[sp&stackMask], v)
 			if sp < 0 {
 				goto under
 			}
@@ -796,8 +708,8 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		}
 		continue
 	slow:
-		var ctl int
-		sp, mp, is, pc, ctl = m.step(in, sp, mp, is, pc)
+		es, ctl := m.step(in, execState{sp, mp, is, pc})
+		sp, mp, is, pc = es.sp, es.mp, es.is, es.pc
 		switch ctl {
 		case ctlDone:
 			goto done
@@ -852,12 +764,23 @@ const (
 	ctlUnder        // the stack underflowed
 )
 
+// execState is exec's loop state as step takes and returns it. It has
+// four fields so that the compiler keeps it in registers (a struct of
+// more fields is spilled to memory around the call).
+type execState struct {
+	sp, mp int   // stack pointer and slot-map index
+	is     *slot // the current slot
+	pc     uint  // the next instruction
+}
+
 // step runs one instruction that exec leaves out of its loop: those that
 // call into the segment (attribute setters and getters, glyph changes,
 // slot insertion and deletion, copies, positioning) and sparse glyph
 // attributes. Keeping calls out of exec's loop keeps its state in
-// registers. It takes and returns exec's state and says how to go on.
-func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slot, uint, int) {
+// registers. It takes exec's state and returns it with how exec goes on
+// (ctlNext, ctlDone, ctlDie or ctlUnder).
+func (m *machine) step(in *instr, es execState) (execState, int) {
+	sp, mp, is, pc := es.sp, es.mp, es.is, es.pc
 	seg := m.seg
 	sm := m.smap
 	st := &m.stack
@@ -865,13 +788,13 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 	switch in.op {
 	case mPutGlyph:
 		if is == nil {
-			return sp, mp, is, pc, ctlDie
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		seg.setGlyph(is, seg.silf.getClassGlyph(int(in.v), 0))
 	case mPutSubs:
 		if s := sm.get(mp + int(in.off)); s != nil {
 			if is == nil {
-				return sp, mp, is, pc, ctlDie
+				return execState{sp, mp, is, pc}, ctlDie
 			}
 			idx := seg.silf.findClassIndex(int(in.v), int(s.glyph))
 			seg.setGlyph(is, seg.silf.getClassGlyph(int(in.w), idx))
@@ -881,7 +804,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			ref := sm.get(mp + int(in.off))
 			if ref != nil && ref != is {
 				if is.parent != nil || is.child != nil {
-					return sp, mp, is, pc, ctlDie
+					return execState{sp, mp, is, pc}, ctlDie
 				}
 				m.putCopy(is, ref)
 			}
@@ -891,11 +814,11 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 	case mInsert:
 		sm.maxSize--
 		if sm.maxSize <= 0 {
-			return sp, mp, is, pc, ctlDie
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		ns := seg.newSlot()
 		if ns == nil {
-			return sp, mp, is, pc, ctlDie
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		m.insert(is, ns)
 		is = ns
@@ -904,7 +827,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		}
 	case mDelete:
 		if is == nil || is.isDeleted() {
-			return sp, mp, is, pc, ctlDie
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		is = m.delete(is)
 	case mAssoc:
@@ -920,7 +843,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		}
 		if mn > -1 {
 			if is == nil {
-				return sp, mp, is, pc, ctlDie
+				return execState{sp, mp, is, pc}, ctlDie
 			}
 			is.before = mn
 			is.after = mx
@@ -929,11 +852,11 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		v := st[sp&stackMask]
 		sp--
 		if is == nil {
-			return sp, mp, is, pc, ctlDie
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		m.setAttr(is, int(in.a), int(in.sub), int16(v))
 		if sp < 0 {
-			return sp, mp, is, pc, ctlUnder
+			return execState{sp, mp, is, pc}, ctlUnder
 		}
 	case mAttrAdd, mAttrSub:
 		v := uint32(st[sp&stackMask])
@@ -942,7 +865,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			m.position()
 		}
 		if is == nil {
-			return sp, mp, is, pc, ctlDie
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		var res uint32
 		if sub := int(in.sub); in.a == slatUserDefn {
@@ -960,7 +883,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			m.setAttr(is, int(in.a), int(in.sub), int16(int32(res-v)))
 		}
 		if sp < 0 {
-			return sp, mp, is, pc, ctlUnder
+			return execState{sp, mp, is, pc}, ctlUnder
 		}
 	case mAttrSetSlot, mIAttrSetSlot:
 		// attr_set_slot uses the offset as the index too; iattr_set_slot
@@ -973,7 +896,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		v := int(st[sp&stackMask]) + off
 		sp--
 		if is == nil {
-			return sp, mp, is, pc, ctlDie
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		sub := off
 		if in.op == mIAttrSetSlot {
@@ -981,7 +904,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		}
 		m.setAttr(is, slat, sub, int16(v))
 		if sp < 0 {
-			return sp, mp, is, pc, ctlUnder
+			return execState{sp, mp, is, pc}, ctlUnder
 		}
 	case mPushSlotAttr:
 		if in.pos && !m.positioned {
@@ -998,7 +921,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
 			}
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mPushGlyphAttr:
@@ -1006,7 +929,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mPushAttToGAttr:
@@ -1017,7 +940,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mPushGlyphMetric:
@@ -1025,7 +948,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mPushAttToGlyphMetric:
@@ -1036,7 +959,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
 	case mSetFeat:
@@ -1045,13 +968,13 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp--
 			seg.setFeature(int(in.a), v)
 			if sp < 0 {
-				return sp, mp, is, pc, ctlUnder
+				return execState{sp, mp, is, pc}, ctlUnder
 			}
 		}
 	case mTempCopy:
 		ns := seg.newSlot()
 		if ns == nil || is == nil {
-			return sp, mp, is, pc, ctlDie
+			return execState{sp, mp, is, pc}, ctlDie
 		}
 		m.tempCopy(ns, is)
 		if mp >= 0 && mp < len(sm.arr) {
@@ -1062,7 +985,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = in.v
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 			break
 		}
@@ -1077,7 +1000,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 			break
 		}
@@ -1099,7 +1022,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 			break
 		}
@@ -1117,7 +1040,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 			sp++
 			st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
 			if sp >= sb+stackMax {
-				return sp, mp, is, pc, ctlDone
+				return execState{sp, mp, is, pc}, ctlDone
 			}
 			break
 		}
@@ -1125,7 +1048,7 @@ func (m *machine) step(in *instr, sp, mp int, is *slot, pc uint) (int, int, *slo
 		m.setAttr(is, int(in.skip>>8), int(in.skip&0xFF), int16(x))
 		pc += 2
 	}
-	return sp, mp, is, pc, ctlNext
+	return execState{sp, mp, is, pc}, ctlNext
 }
 
 // position positions the slots of the rule, as graphite2 does before the
@@ -1165,9 +1088,9 @@ func storedAttr(a uint8) bool {
 	return simpleAttr(a) || d < 64 && collAttrs>>d&1 != 0
 }
 
-// denseGlyphAttr is Face.glyphAttr without a call when the face stores its
+// denseGlyphAttr is Font.glyphAttr without a call when the face stores its
 // attributes densely; ok is false when they are stored sparsely.
-func denseGlyphAttr(f *Face, gid uint16, attr int32) (v int16, ok bool) {
+func denseGlyphAttr(f *Font, gid uint16, attr int32) (v int16, ok bool) {
 	if f.attrs == nil {
 		return 0, false
 	}
@@ -1291,6 +1214,8 @@ func (m *machine) tempCopy(ns, is *slot) {
 	ns.markCopied(true)
 }
 
+// getFeature is Segment::getFeature: feature findex's value for the
+// segment, 0 out of range.
 func (g *segment) getFeature(findex int) uint32 {
 	if findex < 0 || findex >= len(g.feats) {
 		return 0
@@ -1298,6 +1223,8 @@ func (g *segment) getFeature(findex int) uint32 {
 	return g.feats[findex]
 }
 
+// setFeature is Segment::setFeature: sets feature findex, capped at its
+// maximum value; ignored out of range.
 func (g *segment) setFeature(findex int, v uint32) {
 	if findex < 0 || findex >= len(g.feats) {
 		return
@@ -1515,6 +1442,8 @@ func (m *machine) setAttr(s *slot, ind, sub int, value int16) {
 	}
 }
 
+// getJustify is Slot::getJustify: justification attribute sub of level
+// for slot s.
 func (g *segment) getJustify(s *slot, level, sub int) int {
 	nj := len(g.silf.justs)
 	if level != 0 && level >= nj {
@@ -1544,6 +1473,8 @@ func (g *segment) getJustify(s *slot, level, sub int) int {
 	return 0
 }
 
+// setJustify is Slot::setJustify: sets justification attribute sub of
+// level for slot s, allocating the slot's justification storage first.
 func (g *segment) setJustify(s *slot, level, sub int, v int16) {
 	nj := len(g.silf.justs)
 	if level != 0 && level >= nj {

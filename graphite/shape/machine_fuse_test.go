@@ -2,6 +2,7 @@ package shape
 
 import (
 	"fmt"
+	"fontvm/graphite/isa"
 	"math"
 	"math/rand"
 	"strings"
@@ -57,6 +58,11 @@ func TestFusedMatchesUnfused(t *testing.T) {
 	off := func() int8 { return int8(rng.Intn(8) - 3) }
 	small := func() int32 { return []int32{-2, -1, 0, 1, 2, 3, 5, 40000, 70000, -70000}[rng.Intn(10)] }
 	cmps := []uint8{mEqual, mNotEq, mLess, mGtr, mLessEq, mGtrEq}
+	// cmp is a random comparison as decodeInstr makes it (a: its cmpBits)
+	cmp := func() instr {
+		op := cmps[rng.Intn(6)]
+		return instr{op: op, a: cmpBits(op)}
+	}
 	attrs := []uint8{slatAdvX, slatAdvY, slatAttTo, slatAttX, slatShiftX, slatShiftY, slatPosX, slatPosY, slatUserDefnV1,
 		slatBreak, slatInsert, slatJWidth, slatJStretch, slatColFlags, slatColMargin, slatSeqClass, slatSegSplit, slatBidiLevel}
 	attr := func() uint8 { return attrs[rng.Intn(len(attrs))] }
@@ -74,9 +80,9 @@ func TestFusedMatchesUnfused(t *testing.T) {
 			return []instr{{op: mPushSlotAttr, a: slatColFlags, off: off(), sub: sub()},
 				{op: mBitSet, v: small() & 0xFFFF, w: small() & 0xFFFF}, {op: mAttrSet, a: slatColFlags, sub: sub()}}
 		case 0:
-			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPush, v: small()}, {op: cmps[rng.Intn(6)]}}
+			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPush, v: small()}, cmp()}
 		case 1:
-			return []instr{{op: mPush, v: small()}, {op: cmps[rng.Intn(6)]}}
+			return []instr{{op: mPush, v: small()}, cmp()}
 		case 2:
 			return []instr{{op: mAnd}, {op: mPopRet}}
 		case 3:
@@ -116,9 +122,9 @@ func TestFusedMatchesUnfused(t *testing.T) {
 			a := attr()
 			return []instr{{op: mAttrAdd, a: a, pos: isPos(a)}}
 		case 19:
-			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPushUser, off: off(), sub: sub()}, {op: cmps[rng.Intn(6)]}}
+			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPushUser, off: off(), sub: sub()}, cmp()}
 		case 20:
-			return []instr{{op: cmps[rng.Intn(6)]}, {op: []uint8{mAnd, mOr}[rng.Intn(2)]}}
+			return []instr{cmp(), {op: []uint8{mAnd, mOr}[rng.Intn(2)]}}
 		case 21:
 			return []instr{{op: []uint8{mAnd, mOr}[rng.Intn(2)]}, {op: mAnd}, {op: mPopRet}}
 		}
@@ -224,10 +230,10 @@ func TestFuseCoversPatterns(t *testing.T) {
 //	go test ./graphite/shape -run XXX -fuzz FuzzMachineFused
 func FuzzMachineFused(f *testing.F) {
 	x := newFixture(f)
-	f.Add(false, uint8(4), uint8(1), []byte{opPushISlotAttr, slatUserDefn, 0, 0, opPushByte, 3, opEqual, opPopRet})
-	f.Add(true, uint8(4), uint8(1), []byte{opPushFeat, 0, 0, opCntxtItem, 0, 4, opPushByte, 1, opPushByte, 2, opLess, opAnd, opPopRet})
-	f.Add(false, uint8(2), uint8(2), []byte{opPutCopy, 0, opPushGlyphAttr8, 1, 0, opIAttrSet, slatUserDefn, 1, opNext, opRetZero})
-	f.Add(false, uint8(4), uint8(1), []byte{opPushSlotAttr, slatColFlags, 0, opBitSet, 0, 1, 0, 2, opAttrSet, slatColFlags, opNext, opPushByte, 1, opPopRet})
+	f.Add(false, uint8(4), uint8(1), []byte{isa.PushISlotAttr, slatUserDefn, 0, 0, isa.PushByte, 3, isa.Equal, isa.PopRet})
+	f.Add(true, uint8(4), uint8(1), []byte{isa.PushFeat, 0, 0, isa.ContextItem, 0, 4, isa.PushByte, 1, isa.PushByte, 2, isa.Less, isa.And, isa.PopRet})
+	f.Add(false, uint8(2), uint8(2), []byte{isa.PutCopy, 0, isa.PushGlyphAttr8, 1, 0, isa.IAttrSet, slatUserDefn, 1, isa.Next, isa.RetZero})
+	f.Add(false, uint8(4), uint8(1), []byte{isa.PushSlotAttr, slatColFlags, 0, isa.SetBits, 0, 1, 0, 2, isa.AttrSet, slatColFlags, isa.Next, isa.PushByte, 1, isa.PopRet})
 	f.Fuzz(func(t *testing.T, constraint bool, n, idx uint8, bc []byte) {
 		gc, err := x.f.src.DecodeCode(x.f.silf.classes, constraint, bc, 0, 4, graphite.PassSubstitute)
 		if err != nil || gc == nil {

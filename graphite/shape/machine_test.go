@@ -2,6 +2,7 @@ package shape
 
 import (
 	"errors"
+	"fontvm/graphite/isa"
 	"testing"
 
 	"fontvm/graphite"
@@ -10,7 +11,7 @@ import (
 // machineFixture is a segment of n slots of a real face (grtest1gr.ttf),
 // with every slot in the slot map, ready to run hand-made programs.
 type machineFixture struct {
-	f  *Face
+	f  *Font
 	sh *Shaper
 
 	stackInit [stackGuard + 1]int32 // the stack below and at the guard when a run starts
@@ -30,7 +31,7 @@ func newFixture(t testing.TB) *machineFixture {
 // decode decodes code with graphite's loader as an action (or constraint)
 // of a 4-slot rule without pre-context in a substitution pass of the face's
 // first Silf subtable, and builds the engine's form of it.
-func decode(f *Face, constraint bool, bc []byte) (*code, error) {
+func decode(f *Font, constraint bool, bc []byte) (*code, error) {
 	gc, err := f.src.DecodeCode(f.silf.classes, constraint, bc, 0, 4, graphite.PassSubstitute)
 	if err != nil {
 		return nil, err
@@ -120,7 +121,7 @@ func (x *machineFixture) runCode(c *code, spec bool, n, idx int) (int32, int) {
 }
 
 func pushLong(v int32) []byte {
-	return []byte{opPushLong, byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}
+	return []byte{isa.PushLong, byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}
 }
 
 func prog(parts ...[]byte) []byte {
@@ -134,40 +135,40 @@ func prog(parts ...[]byte) []byte {
 func TestMachineArithmetic(t *testing.T) {
 	x := newFixture(t)
 	op := func(o byte) []byte { return []byte{o} }
-	ret := []byte{opPopRet}
+	ret := []byte{isa.PopRet}
 	for _, c := range []struct {
 		name string
 		code []byte
 		want int32
 	}{
-		{"add wraps", prog(pushLong(0x7fffffff), pushLong(1), op(opAdd), ret), -0x80000000},
-		{"sub", prog(pushLong(5), pushLong(7), op(opSub), ret), -2},
-		{"mul wraps", prog(pushLong(0x10000), pushLong(0x10000), op(opMul), ret), 0},
-		{"div truncates", prog(pushLong(-7), pushLong(2), op(opDiv), ret), -3},
-		{"min signed", prog(pushLong(-1), pushLong(3), op(opMin), ret), -1},
-		{"max signed", prog(pushLong(-1), pushLong(3), op(opMax), ret), 3},
-		{"neg", prog(pushLong(5), op(opNeg), ret), -5},
-		{"trunc8", prog(pushLong(0x1ff), op(opTrunc8), ret), 0xff},
-		{"trunc16", prog(pushLong(-1), op(opTrunc16), ret), 0xffff},
-		{"cond true", prog(pushLong(1), pushLong(10), pushLong(20), op(opCond), ret), 10},
-		{"cond false", prog(pushLong(0), pushLong(10), pushLong(20), op(opCond), ret), 20},
-		{"and", prog(pushLong(2), pushLong(0), op(opAnd), ret), 0},
-		{"or", prog(pushLong(2), pushLong(0), op(opOr), ret), 1},
-		{"not", prog(pushLong(0), op(opNot), ret), 1},
-		{"less signed", prog(pushLong(-1), pushLong(1), op(opLess), ret), 1},
-		{"gtr_eq", prog(pushLong(1), pushLong(1), op(opGtrEq), ret), 1},
-		{"push_byte sign-extends", prog([]byte{opPushByte, 0xff}, ret), -1},
-		{"push_byte_u", prog([]byte{opPushByteU, 0xff}, ret), 255},
-		{"push_short", prog([]byte{opPushShort, 0x80, 0x00}, ret), -32768},
-		{"push_short_u", prog([]byte{opPushShortU, 0x80, 0x00}, ret), 32768},
+		{"add wraps", prog(pushLong(0x7fffffff), pushLong(1), op(isa.Add), ret), -0x80000000},
+		{"sub", prog(pushLong(5), pushLong(7), op(isa.Sub), ret), -2},
+		{"mul wraps", prog(pushLong(0x10000), pushLong(0x10000), op(isa.Mul), ret), 0},
+		{"div truncates", prog(pushLong(-7), pushLong(2), op(isa.Div), ret), -3},
+		{"min signed", prog(pushLong(-1), pushLong(3), op(isa.Min), ret), -1},
+		{"max signed", prog(pushLong(-1), pushLong(3), op(isa.Max), ret), 3},
+		{"neg", prog(pushLong(5), op(isa.Neg), ret), -5},
+		{"trunc8", prog(pushLong(0x1ff), op(isa.Trunc8), ret), 0xff},
+		{"trunc16", prog(pushLong(-1), op(isa.Trunc16), ret), 0xffff},
+		{"cond true", prog(pushLong(1), pushLong(10), pushLong(20), op(isa.Cond), ret), 10},
+		{"cond false", prog(pushLong(0), pushLong(10), pushLong(20), op(isa.Cond), ret), 20},
+		{"and", prog(pushLong(2), pushLong(0), op(isa.And), ret), 0},
+		{"or", prog(pushLong(2), pushLong(0), op(isa.Or), ret), 1},
+		{"not", prog(pushLong(0), op(isa.Not), ret), 1},
+		{"less signed", prog(pushLong(-1), pushLong(1), op(isa.Less), ret), 1},
+		{"gtr_eq", prog(pushLong(1), pushLong(1), op(isa.GtrEq), ret), 1},
+		{"push_byte sign-extends", prog([]byte{isa.PushByte, 0xff}, ret), -1},
+		{"push_byte_u", prog([]byte{isa.PushByteU, 0xff}, ret), 255},
+		{"push_short", prog([]byte{isa.PushShort, 0x80, 0x00}, ret), -32768},
+		{"push_short_u", prog([]byte{isa.PushShortU, 0x80, 0x00}, ret), 32768},
 		// graphite2 runs 0x3E as OR and 0x3F as AND: GDL 7 & 12 gives 15
 		{"0x3E is OR", prog(pushLong(7), pushLong(12), op(0x3E), ret), 15},
 		{"0x3F is AND", prog(pushLong(7), pushLong(12), op(0x3F), ret), 4},
-		{"bitnot", prog(pushLong(0), op(opBitNot), ret), -1},
-		{"setbits", prog(pushLong(0xff), []byte{opBitSet, 0x00, 0x0f, 0x00, 0x30}, ret), 0xf0 | 0x30},
-		{"push_version", prog(op(opPushVersion), ret), 0x00030000},
-		{"ret_true", prog(op(opRetTrue)), 1},
-		{"ret_zero", prog(pushLong(9), op(opPopRet)), 9},
+		{"bitnot", prog(pushLong(0), op(isa.BitNot), ret), -1},
+		{"setbits", prog(pushLong(0xff), []byte{isa.SetBits, 0x00, 0x0f, 0x00, 0x30}, ret), 0xf0 | 0x30},
+		{"push_version", prog(op(isa.PushVersion), ret), 0x00030000},
+		{"ret_true", prog(op(isa.RetTrue)), 1},
+		{"ret_zero", prog(pushLong(9), op(isa.PopRet)), 9},
 	} {
 		v, st, err := x.run(t, false, c.code, false)
 		if err != nil || st != stFinished || v != c.want {
@@ -175,39 +176,39 @@ func TestMachineArithmetic(t *testing.T) {
 		}
 	}
 	// the seed document's meaning, as an option
-	if v, _, _ := x.run(t, false, prog(pushLong(7), pushLong(12), []byte{0x3E, opPopRet}), true); v != 4 {
+	if v, _, _ := x.run(t, false, prog(pushLong(7), pushLong(12), []byte{0x3E, isa.PopRet}), true); v != 4 {
 		t.Errorf("spec 0x3E: got %d, want 4 (AND)", v)
 	}
-	if v, _, _ := x.run(t, false, prog(pushLong(7), pushLong(12), []byte{0x3F, opPopRet}), true); v != 15 {
+	if v, _, _ := x.run(t, false, prog(pushLong(7), pushLong(12), []byte{0x3F, isa.PopRet}), true); v != 15 {
 		t.Errorf("spec 0x3F: got %d, want 15 (OR)", v)
 	}
 }
 
 func TestMachineStatuses(t *testing.T) {
 	x := newFixture(t)
-	if _, st, _ := x.run(t, false, prog(pushLong(1), pushLong(0), []byte{opDiv, opPopRet}), false); st != stDiedEarly {
+	if _, st, _ := x.run(t, false, prog(pushLong(1), pushLong(0), []byte{isa.Div, isa.PopRet}), false); st != stDiedEarly {
 		t.Errorf("division by zero: status %d, want died early", st)
 	}
-	if _, st, _ := x.run(t, false, prog(pushLong(-0x80000000), pushLong(-1), []byte{opDiv, opPopRet}), false); st != stDiedEarly {
+	if _, st, _ := x.run(t, false, prog(pushLong(-0x80000000), pushLong(-1), []byte{isa.Div, isa.PopRet}), false); st != stDiedEarly {
 		t.Errorf("INT_MIN / -1: status %d, want died early", st)
 	}
-	if _, st, _ := x.run(t, false, prog(pushLong(1), pushLong(2), []byte{opPopRet}), false); st != stStackNotEmpty {
+	if _, st, _ := x.run(t, false, prog(pushLong(1), pushLong(2), []byte{isa.PopRet}), false); st != stStackNotEmpty {
 		t.Errorf("left on stack: status %d, want stack not empty", st)
 	}
 	var big []byte
 	for i := 0; i < stackMax+1; i++ {
-		big = append(big, opPushByte, 1)
+		big = append(big, isa.PushByte, 1)
 	}
-	big = append(big, opPopRet)
+	big = append(big, isa.PopRet)
 	if _, st, _ := x.run(t, false, big, false); st != stStackOverflow {
 		t.Errorf("1025 pushes: status %d, want overflow", st)
 	}
 	// slot +2 of a 4-slot rule when the map holds 2 slots: out of bounds at run time
-	if _, st, err := x.runN(t, false, []byte{opPushGlyphAttr8, 0, 2, opPopRet}, false, 2); err != nil || st != stSlotOffsetOutOfBounds {
+	if _, st, err := x.runN(t, false, []byte{isa.PushGlyphAttr8, 0, 2, isa.PopRet}, false, 2); err != nil || st != stSlotOffsetOutOfBounds {
 		t.Errorf("slot +2 of 2: status %d err %v, want slot offset out of bounds", st, err)
 	}
 	// a glyph attribute of slot +5 in a 4-slot rule is refused at load time
-	if _, _, err := x.run(t, false, prog([]byte{opPushGlyphAttr8, 0, 5, opPopRet}), false); statusOf(err) != graphite.OutOfRangeData {
+	if _, _, err := x.run(t, false, prog([]byte{isa.PushGlyphAttr8, 0, 5, isa.PopRet}), false); statusOf(err) != graphite.OutOfRangeData {
 		t.Errorf("slot +5: err %v, want out of range", err)
 	}
 }
@@ -220,15 +221,15 @@ func TestDecoderRefusals(t *testing.T) {
 		code       []byte
 		want       graphite.Status
 	}{
-		{"add on one item", false, prog(pushLong(1), []byte{opAdd, opPopRet}), graphite.UnderfullStack},
-		{"pop_ret on empty", false, []byte{opPopRet}, graphite.UnderfullStack},
+		{"add on one item", false, prog(pushLong(1), []byte{isa.Add, isa.PopRet}), graphite.UnderfullStack},
+		{"pop_ret on empty", false, []byte{isa.PopRet}, graphite.UnderfullStack},
 		{"no return", false, prog(pushLong(1)), graphite.MissingReturn},
-		{"invalid opcode", false, []byte{0x43, opRetZero}, graphite.InvalidOpcode},
-		{"next in a constraint", true, []byte{opNext, opRetTrue}, graphite.UnimplementedOpcode},
-		{"next_n", false, []byte{opNextN, 1, opRetZero}, graphite.UnimplementedOpcode},
-		{"args past end", false, []byte{opPushLong, 1, 2}, graphite.ArgumentsExhausted},
-		{"cntxt_item jumps past end", true, []byte{opCntxtItem, 0, 9, opRetTrue}, graphite.JumpPastEnd},
-		{"nested cntxt_item", true, []byte{opCntxtItem, 0, 5, opCntxtItem, 0, 1, opRetTrue, opRetTrue, opRetTrue}, graphite.NestedContextItem},
+		{"invalid opcode", false, []byte{0x43, isa.RetZero}, graphite.InvalidOpcode},
+		{"next in a constraint", true, []byte{isa.Next, isa.RetTrue}, graphite.UnimplementedOpcode},
+		{"next_n", false, []byte{isa.NextN, 1, isa.RetZero}, graphite.UnimplementedOpcode},
+		{"args past end", false, []byte{isa.PushLong, 1, 2}, graphite.ArgumentsExhausted},
+		{"cntxt_item jumps past end", true, []byte{isa.ContextItem, 0, 9, isa.RetTrue}, graphite.JumpPastEnd},
+		{"nested cntxt_item", true, []byte{isa.ContextItem, 0, 5, isa.ContextItem, 0, 1, isa.RetTrue, isa.RetTrue, isa.RetTrue}, graphite.NestedContextItem},
 	} {
 		_, _, err := x.run(t, c.constraint, c.code, false)
 		if statusOf(err) != c.want {
@@ -241,7 +242,7 @@ func TestDecoderTempCopy(t *testing.T) {
 	x := newFixture(t)
 	// slot 0 is changed (put_glyph) and referenced by slot 1 (put_copy -1):
 	// the analysis inserts a temporary copy at the start of slot 0's code.
-	code := []byte{opPutGlyph, 0, 0, opNext, opPutCopy, 0xff, opNext, opRetZero}
+	code := []byte{isa.PutGlyph, 0, 0, isa.Next, isa.PutCopy, 0xff, isa.Next, isa.RetZero}
 	c, err := decode(x.f, false, code)
 	if err != nil {
 		t.Fatal(err)
@@ -255,7 +256,7 @@ func TestMachineSlotStream(t *testing.T) {
 	x := newFixture(t)
 	seg := &x.sh.seg
 	// insert a slot before the first, give it class 0's first glyph
-	if _, st, err := x.run(t, false, []byte{opInsert, opPutGlyph, 0, 0, opNext, opRetZero}, false); err != nil || st != stFinished {
+	if _, st, err := x.run(t, false, []byte{isa.Insert, isa.PutGlyph, 0, 0, isa.Next, isa.RetZero}, false); err != nil || st != stFinished {
 		t.Fatalf("insert: status %d err %v", st, err)
 	}
 	n := 0
@@ -266,7 +267,7 @@ func TestMachineSlotStream(t *testing.T) {
 		t.Errorf("insert: %d slots (%d linked), first glyph %d", seg.numGlyphs, n, seg.first.glyph)
 	}
 	// delete the first slot
-	if _, st, err := x.run(t, false, []byte{opDelete, opNext, opRetZero}, false); err != nil || st != stFinished {
+	if _, st, err := x.run(t, false, []byte{isa.Delete, isa.Next, isa.RetZero}, false); err != nil || st != stFinished {
 		t.Fatalf("delete: status %d err %v", st, err)
 	}
 	n = 0
@@ -277,7 +278,7 @@ func TestMachineSlotStream(t *testing.T) {
 		t.Errorf("delete: %d slots (%d linked), first original %d", seg.numGlyphs, n, seg.first.original)
 	}
 	// assoc: the first slot takes characters 1..2
-	if _, st, err := x.run(t, false, []byte{opAssoc, 2, 1, 2, opNext, opRetZero}, false); err != nil || st != stFinished {
+	if _, st, err := x.run(t, false, []byte{isa.Assoc, 2, 1, 2, isa.Next, isa.RetZero}, false); err != nil || st != stFinished {
 		t.Fatalf("assoc: status %d err %v", st, err)
 	}
 	if seg.first.before != 1 || seg.first.after != 2 {
@@ -287,12 +288,12 @@ func TestMachineSlotStream(t *testing.T) {
 	if x.f.silf.aUser == 0 {
 		t.Fatal("the fixture font should have user attributes")
 	}
-	code := prog(pushLong(70000), []byte{opIAttrSet, slatUserDefn, 0}, []byte{opPushISlotAttr, slatUserDefn, 0, 0, opPopRet})
+	code := prog(pushLong(70000), []byte{isa.IAttrSet, slatUserDefn, 0}, []byte{isa.PushISlotAttr, slatUserDefn, 0, 0, isa.PopRet})
 	if v, st, err := x.run(t, false, code, false); err != nil || st != stFinished || v != 4464 {
 		t.Errorf("user attribute: %d status %d err %v, want %d", v, st, err, 4464)
 	}
 	// advance.x store is an int16 too
-	code = prog(pushLong(40000), []byte{opAttrSet, slatAdvX}, []byte{opPushSlotAttr, slatAdvX, 0, opPopRet})
+	code = prog(pushLong(40000), []byte{isa.AttrSet, slatAdvX}, []byte{isa.PushSlotAttr, slatAdvX, 0, isa.PopRet})
 	if v, st, err := x.run(t, false, code, false); err != nil || st != stFinished || v != -25536 {
 		t.Errorf("advance: %d status %d err %v, want %d", v, st, err, -25536)
 	}

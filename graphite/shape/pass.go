@@ -11,8 +11,10 @@ type fsmRules struct {
 	use bool // the list is buf[cur][:n], not ext
 }
 
+// clear empties the rule list.
 func (r *fsmRules) clear() { r.n = 0 }
 
+// list is the accumulated rules, in RuleEntry order.
 func (r *fsmRules) list() []*rule {
 	if !r.use {
 		return r.ext[:r.n]
@@ -423,6 +425,8 @@ func (sh *Shaper) doRules(p *pass, s *slot) *slot {
 	return s.next
 }
 
+// testPassConstraint is Pass::testPassConstraint: runs the pass
+// constraint on the whole segment; true when there is none.
 func (sh *Shaper) testPassConstraint(p *pass) bool {
 	if p.pconstraint == nil {
 		return true
@@ -489,6 +493,9 @@ func (sh *Shaper) testConstraintKnown(r *rule, base int) bool {
 	return true
 }
 
+// doAction is Pass::doAction: runs a rule's action from the map's first
+// input slot and returns its value and the slot it ends on (nil when the
+// machine failed).
 func (sh *Shaper) doAction(c *code, s *slot) (int, *slot) {
 	if c == nil {
 		return 0, s
@@ -504,6 +511,8 @@ func (sh *Shaper) doAction(c *code, s *slot) (int, *slot) {
 	return int(ret), sm.arr[idx]
 }
 
+// collectGarbage is SlotMap::collectGarbage: frees the map's deleted and
+// copied slots, moving a off a freed slot.
 func (sh *Shaper) collectGarbage(a *slot) *slot {
 	sm := &sh.smap
 	seg := sh.mach.seg
@@ -523,6 +532,8 @@ func (sh *Shaper) collectGarbage(a *slot) *slot {
 	return a
 }
 
+// adjustSlot is Pass::adjustSlot: moves s by delta slots (the action's
+// return value), keeping the map's high-water mark.
 func (sh *Shaper) adjustSlot(delta int, s *slot) *slot {
 	sm := &sh.smap
 	seg := sh.mach.seg

@@ -4,8 +4,13 @@ package shape
 // product to float32 before it is used (no fused multiply-add).
 type pt struct{ x, y float32 }
 
+// add is a + b.
 func (a pt) add(b pt) pt { return pt{a.x + b.x, a.y + b.y} }
+
+// sub is a - b.
 func (a pt) sub(b pt) pt { return pt{a.x - b.x, a.y - b.y} }
+
+// scale is a * s, each coordinate rounded to float32.
 func (a pt) scale(s float32) pt {
 	return pt{float32(a.x * s), float32(a.y * s)}
 }
@@ -96,6 +101,8 @@ type slot struct {
 	inUse            bool    // handed out by the Shaper's pool
 }
 
+// reset clears the slot for reuse, keeping its user and justification
+// buffers (Slot's constructor).
 func (s *slot) reset() {
 	u, jb := s.user, s.justBuf
 	*s = slot{} // (cheaper than a composite literal, which goes through a temporary)
@@ -133,13 +140,28 @@ func (s *slot) glyphID() uint16 {
 	return s.glyph
 }
 
-func (s *slot) isBase() bool            { return s.parent == nil }
-func (s *slot) isDeleted() bool         { return s.flags&slotDeleted != 0 }
-func (s *slot) isCopied() bool          { return s.flags&slotCopied != 0 }
-func (s *slot) isInsertBefore() bool    { return s.flags&slotInserted == 0 }
-func (s *slot) markDeleted(v bool)      { s.setFlag(slotDeleted, v) }
-func (s *slot) markCopied(v bool)       { s.setFlag(slotCopied, v) }
+// isBase is Slot::isBase: the slot is attached to no parent.
+func (s *slot) isBase() bool { return s.parent == nil }
+
+// isDeleted is Slot::isDeleted.
+func (s *slot) isDeleted() bool { return s.flags&slotDeleted != 0 }
+
+// isCopied is Slot::isCopied.
+func (s *slot) isCopied() bool { return s.flags&slotCopied != 0 }
+
+// isInsertBefore is Slot::isInsertBefore.
+func (s *slot) isInsertBefore() bool { return s.flags&slotInserted == 0 }
+
+// markDeleted is Slot::markDeleted.
+func (s *slot) markDeleted(v bool) { s.setFlag(slotDeleted, v) }
+
+// markCopied is Slot::markCopied.
+func (s *slot) markCopied(v bool) { s.setFlag(slotCopied, v) }
+
+// markInsertBefore is Slot::markInsertBefore.
 func (s *slot) markInsertBefore(v bool) { s.setFlag(slotInserted, !v) }
+
+// setFlag sets (v) or clears flag f.
 func (s *slot) setFlag(f uint8, v bool) {
 	if v {
 		s.flags |= f
@@ -148,6 +170,8 @@ func (s *slot) setFlag(f uint8, v bool) {
 	}
 }
 
+// addChild is Slot::child: attaches ap as s's last child; false when it
+// would make a loop.
 func (s *slot) addChild(ap *slot) bool {
 	if s == ap {
 		return false
@@ -161,6 +185,8 @@ func (s *slot) addChild(ap *slot) bool {
 	return true
 }
 
+// addSibling is Slot::sibling: attaches ap as s's last sibling; false
+// when it would make a loop.
 func (s *slot) addSibling(ap *slot) bool {
 	for depth := 0; ; depth++ {
 		if s == ap || depth > 1000 {
@@ -175,6 +201,8 @@ func (s *slot) addSibling(ap *slot) bool {
 	}
 }
 
+// removeChild is Slot::removeChild: detaches ap from s's children;
+// false when it is not one.
 func (s *slot) removeChild(ap *slot) bool {
 	if s == ap || s.child == nil || ap == nil {
 		return false
@@ -195,6 +223,7 @@ func (s *slot) removeChild(ap *slot) bool {
 	return false
 }
 
+// isChildOf is Slot::isChildOf: base is an ancestor of s.
 func (s *slot) isChildOf(base *slot) bool {
 	for p, n := s.parent, 0; p != nil && n < 1000; p, n = p.parent, n+1 {
 		if p == base {
@@ -204,6 +233,8 @@ func (s *slot) isChildOf(base *slot) bool {
 	return false
 }
 
+// floodShift is Slot::floodShift: moves s, its siblings and their
+// children by adj (depth bounds the recursion).
 func (s *slot) floodShift(adj pt, depth int) {
 	for ; s != nil; s = s.sibling {
 		if depth > 100 {
@@ -251,11 +282,13 @@ const (
 	collTempLock = 256
 )
 
+// ignore is SlotCollision's ignore(): the slot takes no part in
+// collision avoidance (COLL_IGNORE or COLL_ISSPACE).
 func (c *slotCollision) ignore() bool { return c.flags&collIgnore != 0 || c.flags&collIsSpace != 0 }
 
 // segment is graphite2's Segment.
 type segment struct {
-	face       *Face
+	face       *Font
 	silf       *silf
 	sh         *Shaper
 	first      *slot
@@ -277,8 +310,12 @@ const (
 	segHasCollisions  = 2
 )
 
+// currdir is Segment::currdir: the current pass's direction is right to
+// left.
 func (g *segment) currdir() bool { return ((g.dir>>6)^g.dir)&1 != 0 }
 
+// newSlot is Segment::newSlot: a fresh slot from the Shaper's pool; nil
+// when the segment has grown past graphite2's limit.
 func (g *segment) newSlot() *slot {
 	if g.numGlyphs > len(g.chars)*maxSegGrowth {
 		return nil
@@ -286,6 +323,8 @@ func (g *segment) newSlot() *slot {
 	return g.sh.allocSlot()
 }
 
+// freeSlot is Segment::freeSlot: unlinks s from the segment ends and its
+// attachment tree and returns it to the pool.
 func (g *segment) freeSlot(s *slot) {
 	if s == nil {
 		return
@@ -314,8 +353,10 @@ func (g *segment) freeSlot(s *slot) {
 	}
 }
 
+// glyphAttr is Segment::glyphAttr: glyph attribute a of gid.
 func (g *segment) glyphAttr(gid uint16, a int) int16 { return g.face.glyphAttr(int(gid), a) }
 
+// charinfo is Segment::charinfo: character i's info, nil out of range.
 func (g *segment) charinfo(i int32) *charInfo {
 	if i < 0 || int(i) >= len(g.chars) {
 		return nil
@@ -323,6 +364,8 @@ func (g *segment) charinfo(i int32) *charInfo {
 	return &g.chars[i]
 }
 
+// collisionInfo is Segment::collisionInfo: s's collision data, nil when
+// the segment has none.
 func (g *segment) collisionInfo(s *slot) *slotCollision {
 	if g.collisions == nil || s.index < 0 || int(s.index) >= len(g.collisions) {
 		return nil
@@ -353,6 +396,8 @@ func (g *segment) setGlyph(s *slot, gid uint16) {
 	}
 }
 
+// bidiClass is Segment::getSlotBidiClass: s's bidi class, read from its
+// glyph's attribute once and cached.
 func (g *segment) bidiClass(s *slot) int8 {
 	if s.bidiCls != -1 {
 		return s.bidiCls
@@ -421,6 +466,9 @@ func (g *segment) reverseSlots() {
 	g.last = tlast
 }
 
+// doMirror is Segment::doMirror: replaces each glyph by its mirror glyph
+// (glyph attribute aMirror), unless direction bit 4 is set and attribute
+// aMirror+1 is non-zero; called for right-to-left segments.
 func (g *segment) doMirror(aMirror int) {
 	for s := g.first; s != nil; s = s.next {
 		m := uint16(g.glyphAttr(s.glyph, aMirror))
@@ -505,16 +553,20 @@ func (g *segment) finaliseSlot(s *slot, scale float32, hasFont bool, base pt, bb
 	return res
 }
 
+// widen is Rect::widen: the smallest rectangle holding a and b.
 func widen(a, b rect) rect {
 	return rect{min32(a.blx, b.blx), min32(a.bly, b.bly), max32(a.trx, b.trx), max32(a.try, b.try)}
 }
 
+// min32 is the smaller of a and b (std::min on floats).
 func min32(a, b float32) float32 {
 	if a < b {
 		return a
 	}
 	return b
 }
+
+// max32 is the larger of a and b (std::max on floats).
 func max32(a, b float32) float32 {
 	if a > b {
 		return a
@@ -594,6 +646,8 @@ func (g *segment) clusterMetric(s *slot, metric int, attrLevel uint8, rtl bool) 
 	return 0
 }
 
+// glyphMetric is Segment::getGlyphMetric: metric of s's glyph, or of its
+// cluster at attachment level attrLevel.
 func (g *segment) glyphMetric(s *slot, metric int, attrLevel uint8, rtl bool) int32 {
 	if attrLevel > 0 {
 		r := s
@@ -605,6 +659,8 @@ func (g *segment) glyphMetric(s *slot, metric int, attrLevel uint8, rtl bool) in
 	return g.face.glyphMetric(int(s.glyph), metric)
 }
 
+// linkClusters is Segment::linkClusters: chains the cluster bases from s
+// to end as siblings (in reverse order when right to left).
 func (g *segment) linkClusters(s, end *slot) {
 	end = end.next
 	for s != end && !s.isBase() {
@@ -671,6 +727,9 @@ func (g *segment) associateChars(offset, numChars int) {
 	}
 }
 
+// initCollisions is Segment::initCollisions: fresh collision data for
+// every slot from its glyph; false when a slot's index is outside the
+// segment's glyph count.
 func (g *segment) initCollisions() bool {
 	n := g.numGlyphs
 	if cap(g.sh.collBuf) < n {

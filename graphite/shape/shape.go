@@ -74,10 +74,10 @@ type Output struct {
 	AdvanceY float32
 }
 
-// Shaper shapes text with one Face. It reuses its buffers: after warm-up,
+// Shaper shapes text with one Font. It reuses its buffers: after warm-up,
 // shaping allocates nothing. A Shaper is not safe for concurrent use.
 type Shaper struct {
-	face       *Face
+	face       *Font
 	opts       Options
 	seg        segment
 	smap       slotMap
@@ -101,7 +101,7 @@ type Shaper struct {
 }
 
 // NewShaper returns a Shaper for f.
-func NewShaper(f *Face) *Shaper {
+func NewShaper(f *Font) *Shaper {
 	return &Shaper{face: f}
 }
 
@@ -124,6 +124,8 @@ func (sh *Shaper) growPool() {
 	sh.userBlocks = append(sh.userBlocks, ub)
 }
 
+// allocSlot takes a slot from the pool (growing it), reset and marked
+// in use (graphite2's SlotBuffer).
 func (sh *Shaper) allocSlot() *slot {
 	if len(sh.free) == 0 {
 		sh.growPool()
@@ -136,6 +138,7 @@ func (sh *Shaper) allocSlot() *slot {
 	return s
 }
 
+// releaseSlot returns s to the pool (once).
 func (sh *Shaper) releaseSlot(s *slot) {
 	if !s.inUse {
 		return
@@ -156,7 +159,7 @@ func (sh *Shaper) resetPool() {
 }
 
 // featureValues returns the feature values for a language and settings.
-func (f *Face) featureValues(dst []uint32, lang uint32, feats []Feature) []uint32 {
+func (f *Font) featureValues(dst []uint32, lang uint32, feats []Feature) []uint32 {
 	dst = append(dst[:0], f.defFeats...)
 	lang = zeropad(lang)
 	if lang != 0 {
@@ -176,6 +179,8 @@ func (f *Face) featureValues(dst []uint32, lang uint32, feats []Feature) []uint3
 	return dst
 }
 
+// zeropad is graphite2's zeropad (FeatureMap.cpp): a tag's trailing spaces
+// become zero bytes, as language and feature tags are compared.
 func zeropad(x uint32) uint32 {
 	switch {
 	case x == 0x20202020:
@@ -219,6 +224,8 @@ func (sh *Shaper) Shape(text []rune, opts *Options) (*Output, error) {
 	return &sh.out, nil
 }
 
+// makeSegment is Segment's constructor with Segment::read_text and
+// Segment::prepare_pos: the slots for text with the feature values.
 func (sh *Shaper) makeSegment(text []rune, feats []uint32, rtl bool) (*segment, error) {
 	f := sh.face
 	sh.resetPool()
@@ -306,6 +313,8 @@ func (sh *Shaper) finalise(seg *segment, scale float32, hasFont bool) {
 	seg.linkClusters(seg.first, seg.last)
 }
 
+// fillOutput copies the segment's slots and characters into sh.out
+// (gr_seg_first_slot and the gr_slot_* accessors, gr_seg_cinfo).
 func (sh *Shaper) fillOutput(seg *segment, scale float32, hasFont bool, adv pt) {
 	o := &sh.out
 	n := 0
@@ -339,6 +348,7 @@ func (sh *Shaper) fillOutput(seg *segment, scale float32, hasFont bool, adv pt) 
 	o.AdvanceX, o.AdvanceY = adv.x, adv.y
 }
 
+// clampInt is v limited to [lo, hi].
 func clampInt(v, lo, hi int) int {
 	if v > hi {
 		v = hi
@@ -351,6 +361,8 @@ func clampInt(v, lo, hi int) int {
 
 var statusNames = [...]string{"finished", "stack underflow", "stack not empty", "stack overflow", "slot offset out of bounds", "died early"}
 
+// segmentError is the error for a segment graphite2 would not make,
+// naming the pass, rule and machine status.
 func (sh *Shaper) segmentError() error {
 	st := "too many slots"
 	if s := sh.mach.status; s != stFinished && s < len(statusNames) {

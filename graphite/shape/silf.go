@@ -76,7 +76,7 @@ type silf struct {
 // passes there: a font whose first subtable has none is refused (graphite2
 // loads it when another subtable has passes, but such a face does not shape
 // as this engine does).
-func (f *Face) buildSilf(gf *graphite.Face) (*silf, error) {
+func (f *Font) buildSilf(gf *graphite.Tables) (*silf, error) {
 	if len(gf.Silfs) == 0 || gf.Silfs[0].NumPasses == 0 {
 		return nil, fmt.Errorf("%w: Silf: the first subtable has no passes", ErrFont)
 	}

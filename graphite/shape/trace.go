@@ -141,6 +141,7 @@ func (t *Trace) k(name string) {
 	t.key = true
 }
 
+// str writes a JSON string value.
 func (t *Trace) str(s string) {
 	if t.sup >= 0 {
 		return
@@ -149,6 +150,7 @@ func (t *Trace) str(s string) {
 	t.b = strconv.AppendQuote(t.b, s)
 }
 
+// int writes a JSON integer value.
 func (t *Trace) int(v int) {
 	if t.sup >= 0 {
 		return
@@ -166,6 +168,7 @@ func (t *Trace) num(v float32) {
 	t.b = strconv.AppendFloat(t.b, float64(v), 'g', 6, 64)
 }
 
+// bool writes a JSON true or false.
 func (t *Trace) bool(v bool) {
 	if t.sup >= 0 {
 		return
@@ -174,6 +177,7 @@ func (t *Trace) bool(v bool) {
 	t.b = strconv.AppendBool(t.b, v)
 }
 
+// null writes a JSON null.
 func (t *Trace) null() {
 	if t.sup >= 0 {
 		return
@@ -334,6 +338,7 @@ func (t *Trace) slots(g *segment) {
 	t.close()
 }
 
+// dirName is graphite2's json name of a direction.
 func dirName(rtl bool) string {
 	if rtl {
 		return "rtl"

@@ -51,7 +51,7 @@ type Server struct {
 	name string
 	sf   *sfnt.Font
 	tt   *hint.Font  // nil without glyf outlines
-	gr   *shape.Face // nil for a font without Graphite tables
+	gr   *shape.Font // nil for a font without Graphite tables
 	cmap sfnt.Cmap
 	hasC bool
 	upem int

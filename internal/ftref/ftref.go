@@ -290,7 +290,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"fontvm/truetype/conformance/golden"
+	"fontvm/internal/conformance/golden"
 )
 
 // Mode is the hinting mode.

@@ -12,8 +12,8 @@ import (
 
 	"golang.org/x/image/font/gofont/goregular"
 
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/corpus"
-	"fontvm/truetype/conformance/golden"
 )
 
 func TestVersion(t *testing.T) {

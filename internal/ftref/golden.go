@@ -7,7 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 
-	"fontvm/truetype/conformance/golden"
+	"fontvm/internal/conformance/golden"
 )
 
 // ParseMode maps a golden mode name ("none", "v35", "v40") to a Mode.

@@ -27,6 +27,19 @@ type Ops struct {
 	Size [256]int
 }
 
+// The decoders read a simple glyph's coordinates through a window: a
+// (*[WindowSize+1]byte) view of the file starting at the x coordinates,
+// indexed with positions masked to WindowSize-1, so that their loops need
+// no bounds checks. Both arrays of a glyph with at most WindowPoints
+// points (at most 4*WindowPoints bytes, every read inside
+// 4*WindowPoints+2 <= WindowSize bytes) lie in the window, so the mask
+// never changes a position. sfnt's decoder and hint's fused decoders use
+// the same window.
+const (
+	WindowSize   = 1 << 12
+	WindowPoints = (WindowSize - 2) / 4
+)
+
 // X and Y are the tables of the x and the y axis.
 var X, Y = table(xShort, xSame), table(yShort, ySame)
 

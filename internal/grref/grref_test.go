@@ -114,7 +114,7 @@ func TestShapeMatchesStandards(t *testing.T) {
 			// graphite2 1.3.14 reads and writes outside its slot buffers
 			// on this font (valgrind): in a long-lived process it crashes
 			// or not depending on the heap. Its standard is checked by
-			// running gr2fonttest, a fresh process, in graphite/grcompare.
+			// running gr2fonttest, a fresh process, in internal/grcompare.
 			t.Logf("%s: not shaped in-process (graphite2 corrupts its heap on it); see grcompare's gr2fonttest test", c.Name)
 			continue
 		}

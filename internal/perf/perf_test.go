@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"testing"
 
-	"fontvm/graphite/grcompare"
 	"fontvm/internal/corpus"
+	"fontvm/internal/grcompare"
 	"fontvm/truetype/hint"
 )
 

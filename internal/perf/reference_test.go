@@ -10,12 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"fontvm/graphite/grcompare"
+	"fontvm/internal/conformance"
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
+	"fontvm/internal/grcompare"
 	"fontvm/internal/grref"
-	"fontvm/truetype/conformance"
-	"fontvm/truetype/conformance/golden"
 	"fontvm/truetype/hint"
 )
 

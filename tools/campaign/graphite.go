@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"fontvm/graphite"
-	"fontvm/graphite/grcompare"
 	"fontvm/graphite/shape"
 	"fontvm/internal/corpus"
 	"fontvm/internal/corrupt"
+	"fontvm/internal/grcompare"
 	"fontvm/internal/grref"
 )
 

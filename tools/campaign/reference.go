@@ -5,7 +5,7 @@ package main
 import (
 	"fmt"
 
-	"fontvm/graphite/grcompare"
+	"fontvm/internal/grcompare"
 	"fontvm/internal/grref"
 )
 

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/ftref"
 	"fontvm/sfnt"
-	"fontvm/truetype/conformance/golden"
 	"fontvm/truetype/hint"
 )
 

@@ -14,8 +14,8 @@ func benchCode(b *testing.B) []byte {
 	return code
 }
 
-// BenchmarkDecode walks GoRegular's fpgm with Decode (the tracer's and
-// verifier's path); it must not allocate.
+// BenchmarkDecode walks GoRegular's fpgm with Decode (the disassembler's
+// and the debugger's tracer's path); it must not allocate.
 func BenchmarkDecode(b *testing.B) {
 	code := benchCode(b)
 	b.ReportAllocs()

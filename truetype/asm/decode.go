@@ -11,7 +11,8 @@
 // comments.
 //
 // Decode reads one instruction from the table in fontvm/truetype/isa; it
-// is what the disassembler, the verifier and the tracer share.
+// is what the disassembler and the debugger's TrueType tracer
+// (internal/debugui) share.
 package asm
 
 import (

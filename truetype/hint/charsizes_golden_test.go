@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/corpus"
 	"fontvm/size"
-	"fontvm/truetype/conformance/golden"
 )
 
 // charSizeGoldenFile holds, per font, char size, mode and target, the

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/corpus"
 	"fontvm/sfnt"
-	"fontvm/truetype/conformance/golden"
 )
 
 // appendLine formats a loaded glyph (or its error) as the golden line.

@@ -2,7 +2,6 @@ package hint
 
 import (
 	"fontvm/internal/glyfcode"
-	"fontvm/sfnt"
 )
 
 // The fused coordinate decoders: the coordinates of a simple glyph
@@ -35,7 +34,7 @@ import (
 
 // coordWin is sfnt's window size: positions masked to coordWin-1 stay
 // what they are (sfnt.Glyph.CoordWindow) and need no bounds checks.
-const coordWin = sfnt.CoordWindowSize
+const coordWin = glyfcode.WindowSize
 
 // xDeltas and yDeltas say how each axis codes its deltas (sfnt's
 // tables, glyfcode.Ops).
@@ -48,7 +47,7 @@ var xDeltas, yDeltas = glyfcode.X, glyfcode.Y
 // to the stack at every point (checked with go build -gcflags=-S).
 
 // decodeStoreSmall decodes the coordinates at a[0:] (x, then y) of the
-// points of flags (len(out) == len(flags) <= sfnt.CoordWindowPoints)
+// points of flags (len(out) == len(flags) <= glyfcode.WindowPoints)
 // and stores them scaled by s32 (0 < s32 < 1<<16), moved by cx and cy
 // as storeScaledMoved moves them, with the on-curve bits of flags, in
 // out; it returns the sizes of the x and y arrays.
@@ -103,7 +102,7 @@ func decodeStoreY(out []Point, a *[coordWin + 1]byte, flags []uint8, s32, cy int
 }
 
 // decodeCurSmall decodes the coordinates at a[0:] (x, then y) of the
-// points of flags (len(cur) == len(flags) <= sfnt.CoordWindowPoints)
+// points of flags (len(cur) == len(flags) <= glyfcode.WindowPoints)
 // and stores them scaled by s32 (0 < s32 < 1<<16) in cur, as
 // loadPointsSmall; it returns the sizes of the x and y arrays.
 func decodeCurSmall(cur []vec, a *[coordWin + 1]byte, flags []uint8, s32 int64) (int, int) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fontvm/internal/corpus"
+	"fontvm/internal/glyfcode"
 	"fontvm/sfnt"
 )
 
@@ -52,9 +53,9 @@ func TestFusedDecoders(t *testing.T) {
 		n := rng.Intn(60)
 		switch iter % 10 {
 		case 0:
-			n = sfnt.CoordWindowPoints - rng.Intn(3)
+			n = glyfcode.WindowPoints - rng.Intn(3)
 		case 1:
-			n = rng.Intn(sfnt.CoordWindowPoints + 1)
+			n = rng.Intn(glyfcode.WindowPoints + 1)
 		}
 		flags := make([]uint8, n)
 		bias := rng.Intn(4)

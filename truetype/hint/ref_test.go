@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
 	"fontvm/sfnt"
-	"fontvm/truetype/conformance/golden"
 )
 
 // refConfig is one comparison against the linked FreeType.

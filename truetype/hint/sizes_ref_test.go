@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
 	"fontvm/size"
-	"fontvm/truetype/conformance/golden"
 )
 
 // TestCharSizesVsFreeType loads every glyph of every hinted TrueType

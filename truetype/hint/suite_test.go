@@ -4,10 +4,10 @@ import (
 	"os"
 	"testing"
 
+	"fontvm/internal/conformance"
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/corpus"
 	"fontvm/sfnt"
-	"fontvm/truetype/conformance"
-	"fontvm/truetype/conformance/golden"
 	"fontvm/truetype/hint"
 )
 
@@ -28,7 +28,7 @@ func suiteLine(dst []byte, gid int, g *hint.Glyph, err error) []byte {
 }
 
 // TestConformanceSuites runs the synthetic-font conformance suites
-// (truetype/conformance/testdata/*.ttasm) and compares every line with
+// (internal/conformance/testdata/*.ttasm) and compares every line with
 // the FreeType 2.12.1 lines recorded in testdata/golden.
 func TestConformanceSuites(t *testing.T) {
 	root := corpus.Root()

@@ -22,9 +22,9 @@ import (
 	"strings"
 	"time"
 
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
-	"fontvm/truetype/conformance/golden"
 )
 
 func main() {
