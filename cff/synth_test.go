@@ -8,9 +8,9 @@ import (
 
 	"fontvm/cff"
 	"fontvm/internal/cffwriter"
+	"fontvm/internal/conformance/golden"
 	"fontvm/sfnt"
 	"fontvm/size"
-	"fontvm/truetype/conformance/golden"
 )
 
 // synthPPEMs are the sizes the synthetic fonts are compared at.

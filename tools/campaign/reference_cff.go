@@ -7,10 +7,10 @@ import (
 	"fmt"
 
 	"fontvm/cff"
+	"fontvm/internal/conformance/golden"
 	"fontvm/internal/ftref"
 	"fontvm/sfnt"
 	"fontvm/size"
-	"fontvm/truetype/conformance/golden"
 )
 
 // cffRefSizes are the sizes at which the cff target's sampled glyphs are
