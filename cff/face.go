@@ -212,13 +212,19 @@ func (o *Outline) AppendFTPoints(b []byte, gid int) []byte {
 
 // FreeTypeError returns the error code FT_Load_Glyph returns for a Load
 // error: Invalid_Outline (20), Invalid_Argument (6) for a glyph index out
-// of range, else Invalid_File_Format (3), which
+// of range, Glyph_Too_Big (0xA4) and Invalid_Size_Handle (0x24) from
+// cf2_checkTransform, else Invalid_File_Format (3), which
 // cf2_decoder_parse_charstrings returns for every charstring error.
 func FreeTypeError(err error) int {
 	switch e := err.(type) {
 	case *CharstringError:
-		if e.FreeType == "Invalid_Outline" {
+		switch e.FreeType {
+		case "Invalid_Outline":
 			return 20
+		case "Glyph_Too_Big":
+			return 0xA4
+		case "Invalid_Size_Handle":
+			return 0x24
 		}
 	}
 	if err == ErrGlyphIndex {

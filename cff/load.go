@@ -123,6 +123,13 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 			sc.Y = ftmath.MulDiv(sc.Y, l.topFM.upm, fm.upm)
 		}
 	}
+	if l.upem > 0x7FFF {
+		// cf2_checkTransform refuses a face of more than 0x7FFF units
+		// per em (possible only for pure CFF fonts, whose units per em
+		// come from the FontMatrix), hinted and again on cff_slot_load's
+		// unhinted retry
+		return &CharstringError{Glyph: gid, FreeType: "Glyph_Too_Big", Msg: "units per em exceed 0x7FFF"}
+	}
 	if hinted {
 		// cf2_getScaleAndHintFlag, cf2_checkTransform: beyond 2000 ppem
 		// (Glyph_Too_Big) cff_slot_load loads unhinted and scales
@@ -132,7 +139,7 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 			return &CharstringError{Glyph: gid, FreeType: "Invalid_Size_Handle", Msg: "scale not positive"}
 		}
 		max := int32(divFix(2000<<16, int64(intToFixed(int64(l.upem)))))
-		if l.upem > 0x7FFF || sx > max || sy > max {
+		if sx > max || sy > max {
 			hinted = false
 		} else {
 			l.scaleX, l.scaleY = sx, sy
