@@ -1,9 +1,6 @@
 package cff_test
 
 import (
-	"encoding/binary"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"fontvm/cff"
@@ -23,29 +20,18 @@ var (
 	pureModes = []string{"hinted", "none"}
 )
 
-// headless returns a copy of an OTTO font whose head directory entry is
-// renamed to "hea_" (kind "missing") or has length 0 (kind "zero").
+// headless is corpus.Headless for kind "missing" (renamed) or "zero"
+// (length 0); it fails the test on a font without head.
 func headless(t testing.TB, data []byte, kind string) []byte {
 	t.Helper()
-	out := append([]byte(nil), data...)
-	n := int(binary.BigEndian.Uint16(out[4:]))
-	for k := 0; k < n; k++ {
-		p := 12 + 16*k
-		if string(out[p:p+4]) != "head" {
-			continue
-		}
-		switch kind {
-		case "missing":
-			copy(out[p:], "hea_")
-		case "zero":
-			binary.BigEndian.PutUint32(out[p+12:], 0)
-		default:
-			t.Fatalf("headless: unknown kind %q", kind)
-		}
-		return out
+	if kind != "missing" && kind != "zero" {
+		t.Fatalf("headless: unknown kind %q", kind)
 	}
-	t.Fatal("headless: the font has no head entry")
-	return nil
+	out, err := corpus.Headless(data, kind == "missing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // pureCase is one comparison: a corpus font made headless, a size and a
@@ -150,19 +136,7 @@ func TestPureCFFMetrics(t *testing.T) {
 		if td == nil {
 			continue
 		}
-		bad := append([]byte(nil), td...)
-		n := int(binary.BigEndian.Uint16(bad[4:]))
-		found := false
-		for k := 0; k < n; k++ {
-			p := 12 + 16*k
-			if strings.EqualFold(string(bad[p:p+4]), "head") {
-				binary.BigEndian.PutUint32(bad[p+12:], 0)
-				found = true
-			}
-		}
-		if !found {
-			t.Fatalf("%s: no head", filepath.Base(tf.Path))
-		}
+		bad := headless(t, td, "zero")
 		if _, err := sfnt.Parse(bad); err == nil {
 			t.Errorf("%s: TrueType font with a zero-length head accepted", tf.Name)
 		}

@@ -1,7 +1,6 @@
 package face
 
 import (
-	"encoding/binary"
 	"testing"
 
 	"fontvm/internal/corpus"
@@ -10,23 +9,11 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// zeroHead returns a copy of a font whose head directory entry has
-// length 0 (FreeType counts it as missing: an OTTO font then opens as
-// pure CFF), or nil when it has no head entry.
+// zeroHead is corpus.Headless with a zero-length head entry (nil for a
+// font without head).
 func zeroHead(data []byte) []byte {
-	out := append([]byte(nil), data...)
-	if len(out) < 12 {
-		return nil
-	}
-	n := int(binary.BigEndian.Uint16(out[4:]))
-	for k := 0; k < n && 12+16*k+16 <= len(out); k++ {
-		p := 12 + 16*k
-		if string(out[p:p+4]) == "head" {
-			binary.BigEndian.PutUint32(out[p+12:], 0)
-			return out
-		}
-	}
-	return nil
+	out, _ := corpus.Headless(data, false)
+	return out
 }
 
 // TestPureCFFFace opens a corpus CFF font without head through NewFace
