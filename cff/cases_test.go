@@ -153,7 +153,13 @@ func runCase(t testing.TB, c refCase) []string {
 	if fc == nil {
 		return nil
 	}
-	sc, err := fc.Scale(c.request(t))
+	return faceLines(t, fc, c.request(t), c.mode == "hinted")
+}
+
+// faceLines returns fc's ftpoints2 lines at req, one per glyph.
+func faceLines(t testing.TB, fc *cff.Face, req size.Request, hinted bool) []string {
+	t.Helper()
+	sc, err := fc.Scale(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +168,7 @@ func runCase(t testing.TB, c refCase) []string {
 	var lines []string
 	var b []byte
 	for g := 0; g < fc.NumGlyphs(); g++ {
-		if err := fc.Load(l, g, sc, c.mode == "hinted", &o); err != nil {
+		if err := fc.Load(l, g, sc, hinted, &o); err != nil {
 			lines = append(lines, "gid "+strconv.Itoa(g)+" err "+strconv.Itoa(cff.FreeTypeError(err)))
 			continue
 		}

@@ -17,6 +17,8 @@ type Face struct {
 	f      *Font
 	coords []int32 // normalized (16.16); nil for the default instance
 	hvar   *sfnt.MetricsVar
+	upem   int  // root->units_per_EM: head's, or the CFF's for pure CFF
+	width  bool // advances are the charstrings' widths (no hmtx metrics)
 }
 
 // NewFace opens the CFF or CFF2 outlines of sf. tags and values give a
@@ -78,6 +80,19 @@ func NewFace(sf *sfnt.Font, tags []sfnt.Tag, values []float64) (*Face, error) {
 		return nil, err
 	}
 	fc.f = f
+	fc.upem = int(sf.Head().UnitsPerEm)
+	if sf.PureCFF() {
+		// cff_face_init, pure CFF: units_per_EM is the Top DICT's
+		// (1000 without a FontMatrix) after the matrix normalization,
+		// truncated to FT_UShort
+		top, _ := f.matrices(1000)
+		fc.upem = int(uint16(top.upm))
+	}
+	// cff_slot_load takes the advance from hmtx only when
+	// face->horizontal.number_Of_HMetrics is not zero; otherwise (pure
+	// CFF: hhea not loaded) from the decoder's glyph width
+	h, err := sf.Hhea()
+	fc.width = err != nil || h.NumberOfHMetrics == 0
 	return fc, nil
 }
 
@@ -95,11 +110,28 @@ func (fc *Face) NormalizedCoords() []int32 { return fc.coords }
 // (cff_face_init sets num_glyphs from the CFF table, not from maxp).
 func (fc *Face) NumGlyphs() int { return fc.f.NumGlyphs() }
 
-// UnitsPerEm returns head.unitsPerEm, the face's units per em.
-func (fc *Face) UnitsPerEm() int { return int(fc.sf.Head().UnitsPerEm) }
+// UnitsPerEm returns the face's units per em (FreeType's
+// root->units_per_EM): head.unitsPerEm, or for a pure CFF font (see
+// sfnt.Font.PureCFF) the Top DICT's FontMatrix scale as cff_face_init
+// derives it (1000 without a FontMatrix).
+func (fc *Face) UnitsPerEm() int { return fc.upem }
+
+// PureCFF reports whether the face is opened as a pure CFF font (an
+// OpenType font without a usable head table; see sfnt.Font.PureCFF).
+func (fc *Face) PureCFF() bool { return fc.sf.PureCFF() }
+
+// CharstringAdvances reports whether glyph advances are the
+// charstrings' widths rather than hmtx's: FreeType's cff_slot_load uses
+// the decoder's glyph width when the face has no horizontal metrics
+// (number_Of_HMetrics zero, as in a pure CFF font).
+func (fc *Face) CharstringAdvances() bool { return fc.width }
 
 // NewLoader returns a Loader for the face.
-func (fc *Face) NewLoader() *Loader { return NewLoader(fc.f, fc.UnitsPerEm()) }
+func (fc *Face) NewLoader() *Loader {
+	l := NewLoader(fc.f, fc.UnitsPerEm())
+	l.useWidth = fc.width
+	return l
+}
 
 // Scale returns the scales of a size request (FT_Request_Metrics; the CFF
 // driver's cff_size_request uses them as they are).
@@ -113,7 +145,8 @@ func (fc *Face) Scale(req size.Request) (Scale, error) {
 
 // Advance returns glyph gid's advance in font units: hmtx's, plus the
 // HVAR delta at an instance, the sum truncated to 16 bits
-// (tt_face_get_metrics).
+// (tt_face_get_metrics). For faces whose advances are the charstrings'
+// widths (CharstringAdvances), Load ignores it and takes the width.
 func (fc *Face) Advance(gid int) int {
 	var adv uint16
 	if gid < fc.sf.NumGlyphs() {
@@ -179,13 +212,19 @@ func (o *Outline) AppendFTPoints(b []byte, gid int) []byte {
 
 // FreeTypeError returns the error code FT_Load_Glyph returns for a Load
 // error: Invalid_Outline (20), Invalid_Argument (6) for a glyph index out
-// of range, else Invalid_File_Format (3), which
+// of range, Glyph_Too_Big (0xA4) and Invalid_Size_Handle (0x24) from
+// cf2_checkTransform, else Invalid_File_Format (3), which
 // cf2_decoder_parse_charstrings returns for every charstring error.
 func FreeTypeError(err error) int {
 	switch e := err.(type) {
 	case *CharstringError:
-		if e.FreeType == "Invalid_Outline" {
+		switch e.FreeType {
+		case "Invalid_Outline":
 			return 20
+		case "Glyph_Too_Big":
+			return 0xA4
+		case "Invalid_Size_Handle":
+			return 0x24
 		}
 	}
 	if err == ErrGlyphIndex {

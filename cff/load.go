@@ -43,6 +43,7 @@ type Loader struct {
 	pending bool
 
 	upem       int
+	useWidth   bool         // advance from the charstring width (cff_slot_load without hmtx)
 	topFM      fontMatrix   // the Top DICT's font matrix, normalized
 	subFM      []fontMatrix // the Font DICTs' (nil for fonts without)
 	blues      blues        // the Font DICT's blue zones at the current scale
@@ -91,7 +92,9 @@ func (l *Loader) seacComponent(code int) ([]byte, bool) {
 type Scale struct{ X, Y int64 }
 
 // Load loads glyph gid into out at scale sc, hinted (the adobe engine's
-// hinter) or not. advance is the glyph's hmtx advance in font units.
+// hinter) or not. advance is the glyph's hmtx advance in font units
+// (ignored by a Face's loader when the face's advances are the
+// charstrings' widths: Face.CharstringAdvances).
 // Errors are *CharstringError values (FreeType fails the glyph with
 // Invalid_File_Format, or Invalid_Outline), or ErrGlyphIndex.
 func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline) error {
@@ -120,6 +123,13 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 			sc.Y = ftmath.MulDiv(sc.Y, l.topFM.upm, fm.upm)
 		}
 	}
+	if l.upem > 0x7FFF {
+		// cf2_checkTransform refuses a face of more than 0x7FFF units
+		// per em (possible only for pure CFF fonts, whose units per em
+		// come from the FontMatrix), hinted and again on cff_slot_load's
+		// unhinted retry
+		return &CharstringError{Glyph: gid, FreeType: "Glyph_Too_Big", Msg: "units per em exceed 0x7FFF"}
+	}
 	if hinted {
 		// cf2_getScaleAndHintFlag, cf2_checkTransform: beyond 2000 ppem
 		// (Glyph_Too_Big) cff_slot_load loads unhinted and scales
@@ -129,7 +139,7 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 			return &CharstringError{Glyph: gid, FreeType: "Invalid_Size_Handle", Msg: "scale not positive"}
 		}
 		max := int32(divFix(2000<<16, int64(intToFixed(int64(l.upem)))))
-		if l.upem > 0x7FFF || sx > max || sy > max {
+		if sx > max || sy > max {
 			hinted = false
 		} else {
 			l.scaleX, l.scaleY = sx, sy
@@ -148,7 +158,7 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 	l.defaultWidth = int32(uint32(l.p.DefaultWidthX) << 16)
 	l.bvBuilt, l.usedBV, l.vsindex = false, false, l.p.Vsindex
 	m := &l.m[0]
-	m.run(f.charStrings.element(gid), false, 0, 0)
+	width := m.run(f.charStrings.element(gid), false, 0, 0)
 	if l.errName == "" && l.b.err != "" {
 		l.errName = l.b.err
 		l.err = &CharstringError{Glyph: gid, FreeType: l.b.err, Msg: "outline too large"}
@@ -165,6 +175,11 @@ func (l *Loader) Load(gid int, sc Scale, hinted bool, advance int, out *Outline)
 	// cff_slot_load: font matrix, offset, then the size's scales
 	mx := fm.m
 	adv := int64(advance)
+	if l.useWidth {
+		// cf2_setGlyphWidth: decoder->glyph_width = cf2_fixedToInt(width),
+		// rounded and truncated to FT_Short
+		adv = int64(int16(uint16((uint32(width) + 0x8000) >> 16)))
+	}
 	if mx[0] != 0x10000 || mx[3] != 0x10000 || mx[1] != 0 || mx[2] != 0 {
 		for i, p := range out.Points {
 			out.Points[i] = Point{mulFix(p.X, mx[0]) + mulFix(p.Y, mx[2]), mulFix(p.X, mx[1]) + mulFix(p.Y, mx[3])}

@@ -9,6 +9,7 @@ import (
 	"fontvm/cff"
 	"fontvm/internal/cffwriter"
 	"fontvm/internal/conformance/golden"
+	"fontvm/internal/fontwriter"
 	"fontvm/sfnt"
 	"fontvm/size"
 )
@@ -26,6 +27,10 @@ type synthCase struct {
 	// edit, when set, damages the table (cs: the CharStrings INDEX
 	// offset) before it is wrapped
 	edit func(table []byte, cs int)
+	// noHead sets the wrapped font's head length to 0: FreeType opens
+	// it as pure CFF (units per em from the FontMatrix, advances from
+	// the charstrings)
+	noHead bool
 }
 
 // t2int encodes a Type 2 charstring integer.
@@ -145,6 +150,9 @@ func synthCases() []synthCase {
 			}
 		}
 		add("matrix "+m, cffwriter.Font{CharStrings: synthGlyphs(14, 44, 46), FontMatrix: ops})
+		cs = append(cs, cs[len(cs)-1])
+		cs[len(cs)-1].name += " nohead"
+		cs[len(cs)-1].noHead = true
 	}
 	// encodings (cff_encoding_load): format 0, format 1 with a
 	// supplement, the Expert encoding, an unknown format, an offset past
@@ -172,7 +180,8 @@ func synthCases() []synthCase {
 	return cs
 }
 
-// otf returns the case's font file (1000 units per em, advance 600).
+// otf returns the case's font file (1000 units per em, advance 600;
+// head's length 0 for noHead cases).
 func (c synthCase) otf(t testing.TB) []byte {
 	t.Helper()
 	table := c.font.Bytes()
@@ -182,6 +191,22 @@ func (c synthCase) otf(t testing.TB) []byte {
 	data, err := cffwriter.WrapOTF(table, len(c.font.CharStrings), 1000, 600)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.noHead {
+		// a pure CFF font needs a cmap (cff_face_init's load_cmap), which
+		// WrapOTF leaves out
+		fw := fontwriter.Font{
+			UnitsPerEm: 1000, Ascender: 800, Descender: -200,
+			Glyphs:      make([]fontwriter.Glyph, len(c.font.CharStrings)),
+			Tables:      map[string][]byte{"CFF ": table},
+			Omit:        []string{"glyf", "loca"},
+			SFNTVersion: 0x4F54544F,
+			Cmap:        map[rune]uint16{'A': 1},
+		}
+		if data, err = fw.Bytes(); err != nil {
+			t.Fatal(err)
+		}
+		data = headless(t, data, "zero")
 	}
 	return data
 }
@@ -230,6 +255,10 @@ func ftErrName(code int) string {
 		return "Invalid_Argument"
 	case 20:
 		return "Invalid_Outline"
+	case 0x24:
+		return "Invalid_Size_Handle"
+	case 0xA4:
+		return "Glyph_Too_Big"
 	}
 	return fmt.Sprintf("0x%02X", code)
 }

@@ -54,7 +54,8 @@ type cffLoader struct {
 // public size metrics are FT_Request_Metrics' with the face's ascender,
 // descender, height and maximum advance as sfnt_load_face sets them (the
 // same for CFF-flavoured fonts as for TrueType ones: truetype/hint's
-// unhinted instance computes them).
+// unhinted instance computes them), or for a pure CFF font (no head)
+// cff_face_init's from the CFF table.
 func newCFFLoader(f *sfnt.Font, req size.Request, h font.Hinting, variation string) (*cffLoader, error) {
 	tags, values, err := cffDesign(f, variation)
 	if err != nil {
@@ -63,6 +64,17 @@ func newCFFLoader(f *sfnt.Font, req size.Request, h font.Hinting, variation stri
 	fc, err := cff.NewFace(f, tags, values)
 	if err != nil {
 		return nil, err
+	}
+	if asc, desc, height, maxAdv, ok := fc.PureCFFMetrics(); ok {
+		// pure CFF (no head): FT_Request_Metrics with the CFF's units
+		// per em and cff_face_init's face metrics
+		sm, err := req.Metrics(fc.UnitsPerEm())
+		if err != nil {
+			return nil, err
+		}
+		sm.ScaleFaceMetrics(asc, desc, height, maxAdv)
+		sc := cff.Scale{X: sm.XScale, Y: sm.YScale}
+		return &cffLoader{fc: fc, l: fc.NewLoader(), sc: sc, hint: h != font.HintingNone, sm: sm}, nil
 	}
 	hf, err := hint.NewFont(f)
 	if err != nil {

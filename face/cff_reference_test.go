@@ -24,3 +24,12 @@ func TestReferenceFaceCFF(t *testing.T) {
 	modes := []refRenderMode{{font.HintingNone, ftref.ModeNone}, {font.HintingVertical, ftref.ModeV40}}
 	compareFaceRenders(t, corpus.CFFFonts, modes, cffSizeSpecs, 1)
 }
+
+// TestReferenceFacePureCFF is TestReferenceFaceCFF on the corpus CFF
+// fonts with their head directory entry's length set to 0, which
+// FreeType's cff_face_init opens as pure CFF fonts: size metrics from the
+// CFF's FontMatrix and FontBBox, advances from the charstrings.
+func TestReferenceFacePureCFF(t *testing.T) {
+	modes := []refRenderMode{{font.HintingNone, ftref.ModeNone}, {font.HintingVertical, ftref.ModeV40}}
+	compareFaceRendersOf(t, corpus.CFFFonts, zeroHead, modes, []string{"9", "13.5", "11@96"}, 1)
+}

@@ -127,11 +127,18 @@ func NewFace(f *sfnt.Font, opts *FaceOptions) (*Face, error) {
 		return nil, err
 	}
 	head := f.Head()
-	if head.UnitsPerEm == 0 {
+	if head.UnitsPerEm == 0 && !f.PureCFF() {
 		return nil, errors.New("face: head.unitsPerEm is 0")
 	}
 	fc := &Face{f: f, hinting: o.Hinting, mono: o.Mono, req: req}
-	fc.cmap, _ = f.Cmap() // no usable cmap: every rune maps to glyph 0
+	if !f.PureCFF() {
+		fc.cmap, _ = f.Cmap() // no usable cmap: every rune maps to glyph 0
+	}
+	// A pure CFF font (no head) has no sfnt charmaps in FreeType
+	// (tt_face_build_cmaps runs in sfnt_load_face, which cff_face_init
+	// skips); it synthesizes a Unicode charmap from the glyph names,
+	// which fontvm does not: every rune maps to glyph 0, GlyphByIndex
+	// loads glyphs.
 	src, err := newLoader(f, req, o.Hinting, o.Mono, o.Variation)
 	if err != nil {
 		return nil, err
@@ -199,6 +206,13 @@ func (f *Face) computeMetrics() font.Metrics {
 	var m font.Metrics
 	h, err := f.f.Hhea()
 	if err != nil {
+		if f.f.PureCFF() {
+			// cff_face_init's ascender, descender and height (from the
+			// FontBBox), scaled: no hhea caret, no OS/2 heights
+			m.Ascent = fixed.Int26_6(f.sm.Ascender)
+			m.Descent = fixed.Int26_6(-f.sm.Descender)
+			m.Height = fixed.Int26_6(f.sm.Height)
+		}
 		return m
 	}
 	m.Ascent = fixed.Int26_6(f.sm.Ascender)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"fontvm/cff"
 	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
 	"fontvm/sfnt"
@@ -29,14 +30,32 @@ type refRenderMode struct {
 // least minPerSize compared glyphs per size in each subtest (count
 // guard). It returns the glyphs compared and identical over all subtests.
 func compareFaceRenders(t *testing.T, fonts []corpus.Font, modes []refRenderMode, specs []string, minPerSize int) (total, totalSame int) {
+	return compareFaceRendersOf(t, fonts, nil, modes, specs, minPerSize)
+}
+
+// compareFaceRendersOf is compareFaceRenders on the fonts' data as prep
+// returns it (nil: as they are). The glyphs compared are maxp's, or a
+// pure CFF font's charstrings.
+func compareFaceRendersOf(t *testing.T, fonts []corpus.Font, prep func([]byte) []byte, modes []refRenderMode, specs []string, minPerSize int) (total, totalSame int) {
 	for _, cf := range fonts {
 		data := corpus.Load(t, cf)
 		if data == nil {
 			continue
 		}
+		if prep != nil {
+			data = prep(data)
+		}
 		sf, err := sfnt.Parse(data)
 		if err != nil {
 			t.Fatal(err)
+		}
+		numGlyphs := sf.NumGlyphs()
+		if sf.PureCFF() {
+			fc, err := cff.NewFace(sf, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			numGlyphs = fc.NumGlyphs()
 		}
 		for _, md := range modes {
 			for _, mono := range []bool{true, false} {
@@ -63,7 +82,7 @@ func compareFaceRenders(t *testing.T, fonts []corpus.Font, modes []refRenderMode
 						if mono {
 							target, render = ftref.TargetMono, ftref.RenderMono
 						}
-						for gid := 0; gid < sf.NumGlyphs(); gid++ {
+						for gid := 0; gid < numGlyphs; gid++ {
 							w := ff.Render(gid, target, render)
 							dr, m, adv, err := fc.glyphID(fixed.Point26_6{}, uint16(gid))
 							if w.Err != "" || err != nil {

@@ -26,7 +26,9 @@
 //     CFF-flavoured "OTTO" fonts, its 54 bytes are read from the table's
 //     offset whatever the length, as FreeType skips check_table_dir for
 //     them); unitsPerEm must be 16..16384; the magic number is not
-//     checked (check_table_dir, sfnt_load_face);
+//     checked (check_table_dir, sfnt_load_face); an "OTTO" font whose
+//     head is missing (or has a zero-length entry) is opened as a pure
+//     CFF font with only its cmap loaded (cff_face_init; see PureCFF);
 //   - head, maxp, hhea and vhea headers are read from the file at the
 //     table offset even when the directory length is shorter (the
 //     FT_STREAM_READ_FIELDS frames);
@@ -229,6 +231,7 @@ type Font struct {
 	locaErr   error
 	cmap      Cmap
 	cmapErr   error
+	pureCFF   bool // OTTO font without a usable head (see PureCFF)
 }
 
 // Data returns the bytes the font was parsed from (the whole file, for
@@ -240,7 +243,8 @@ func (f *Font) Data() []byte { return f.data }
 // Parse validates the file header, the table directory, head, maxp,
 // hhea/hmtx, vhea/vmtx and loca/glyf, as far as FreeType requires them to
 // open a face: head, hhea and hmtx are required (hhea not in "true"
-// fonts); a missing maxp leaves the font without glyphs; a missing loca
+// fonts; in "OTTO" fonts, a missing head makes a pure CFF font, which
+// needs only cmap: see PureCFF); a missing maxp leaves the font without glyphs; a missing loca
 // makes glyph loading fail (see GlyphData). Other tables are validated
 // when accessed.
 func Parse(data []byte) (*Font, error) { return ParseIndex(data, 0) }

@@ -125,6 +125,9 @@ func (f *Font) parseTables() error {
 	// from the table's offset), whatever the directory length says.
 	r, ok := f.lookup(TagHead)
 	if !ok {
+		if f.version == 0x4f54544f {
+			return f.parsePureCFF()
+		}
 		return missing(TagHead)
 	}
 	var b []byte
@@ -186,6 +189,29 @@ func (f *Font) parseTables() error {
 	f.cmap, f.cmapErr = f.selectCmap()
 	return nil
 }
+
+// parsePureCFF opens a CFF-flavoured font without a usable head table
+// (missing, or a zero-length entry) as FreeType's cff_face_init does: it
+// treats such a font as pure CFF (the "SVG CEF" case), skips
+// sfnt->load_face (no head, maxp, hhea, hmtx, vhea, OS/2, post) and loads
+// only the cmap table (sfnt->load_cmap, tt_face_load_cmap), whose absence
+// fails the face (Table_Missing). The face's metrics then come from the
+// CFF table (package cff); Head, Maxp and the metrics headers read as
+// absent or zero.
+func (f *Font) parsePureCFF() error {
+	if !f.HasTable(TagCmap) {
+		return missing(TagCmap)
+	}
+	f.pureCFF = true
+	f.cmap, f.cmapErr = f.selectCmap()
+	return nil
+}
+
+// PureCFF reports whether the font is a CFF-flavoured font without a
+// usable head table, which FreeType opens as a pure CFF font (see
+// parsePureCFF): its units per em, bounding box and advances come from
+// the CFF table, not from head and hmtx.
+func (f *Font) PureCFF() bool { return f.pureCFF }
 
 // parseMetrics loads a metrics header and its table. A missing header
 // is not an error (hasHdr false); a header without its metrics table is,

@@ -34,7 +34,7 @@ func init() {
 }
 
 // cffErrNames are the FreeType error names of cff.FreeTypeError's codes.
-var cffErrNames = map[int]string{3: "Invalid_File_Format", 6: "Invalid_Argument", 20: "Invalid_Outline"}
+var cffErrNames = map[int]string{3: "Invalid_File_Format", 6: "Invalid_Argument", 20: "Invalid_Outline", 0x24: "Invalid_Size_Handle", 0xA4: "Glyph_Too_Big"}
 
 // cffReference is the cff target's reference verdict.
 func cffReference(f *fontFile, data []byte, pick int, _ *verdict) (rv refVerdict) {
