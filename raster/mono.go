@@ -30,6 +30,17 @@ const (
 	monoBandStack  = 32
 	monoArcs       = 3*monoMaxBezier + 1 // the Bezier stack's size in points
 	maxMonoProfile = monoPoolSize/monoProfSize + 1
+	// arcMask and poolMask are no-op index masks (monoArcs <= arcMask,
+	// monoPoolSize = poolMask+1) that spare hot loops a bounds check.
+	arcMask  = 255
+	poolMask = monoPoolSize - 1
+)
+
+// The index masks must not change an index in range.
+var (
+	_ [arcMask - monoArcs]struct{}
+	_ [poolMask + 1 - monoPoolSize]struct{}
+	_ [monoPoolSize - poolMask - 1]struct{}
 )
 
 // Profile flags.
@@ -85,10 +96,10 @@ type Mono struct {
 	fresh, joint bool
 	state        monoState
 
-	// arcs is the Bezier stack: monoArcs points, and two spare ones so
-	// that conicUp can view any arc's split window without a second
+	// arcs is the Bezier stack: monoArcs points, and spare ones so that
+	// conicUp can view any masked arc index's split window without a
 	// bounds check.
-	arcs [monoArcs + 2]monoPoint
+	arcs [arcMask + 5]monoPoint
 
 	o       *Outline
 	flipped bool
@@ -608,8 +619,11 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 // conicUp is Bezier_Up's loop for a conic arc (degree 2) at m.arcs[start],
 // recording crossings from scanline e up to e2 (e <= e2; the pool has
 // room for them): bezierUp's loop with the degree a constant and
-// Split_Conic inline (checked by TestReferenceRasterizers and face's
-// TestReferenceFaceBitmaps against FreeType's bitmaps).
+// Split_Conic inline. A split whose lower half lies wholly below scanline
+// e writes only the upper half and goes on with it: FreeType would pop
+// that lower half in its next iteration without using it. (Checked by
+// TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
+// FreeType's bitmaps.)
 func (m *Mono) conicUp(start int, e, e2 int64) error {
 	a := &m.arcs
 	pool := &m.pool
@@ -619,8 +633,9 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 	for {
 		joint = false
 		// the arc b[0..2] and the two points a split adds (spare slots
-		// of m.arcs when the stack is full)
-		b := (*[5]monoPoint)(a[arc : arc+5])
+		// of m.arcs when the stack is full); arc < monoArcs, so the mask
+		// changes nothing but lets the compiler drop the bounds check.
+		b := (*[5]monoPoint)(a[arc&arcMask : arc&arcMask+5])
 		y2 := b[0].y
 		if y2 > e {
 			y1 := b[2].y
@@ -631,25 +646,36 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 					return errPoolOverflow
 				}
 				// Split_Conic
+				x1 := b[1].x
+				p, q := b[0].x+x1, x1+b[2].x
+				ym := b[1].y
+				py, qy := y2+ym, ym+y1
+				mid := (py + qy) >> 2
+				if mid < e {
+					// the lower half b[2..4] is popped unused
+					b[2].x = (p + q) >> 2
+					b[1].x = p >> 1
+					b[2].y = mid
+					b[1].y = py >> 1
+					continue
+				}
 				b[4].x = b[2].x
-				p, q := b[0].x+b[1].x, b[1].x+b[2].x
 				b[3].x = q >> 1
 				b[2].x = (p + q) >> 2
 				b[1].x = p >> 1
 				b[4].y = y1
-				p, q = y2+b[1].y, b[1].y+y1
-				b[3].y = q >> 1
-				b[2].y = (p + q) >> 2
-				b[1].y = p >> 1
+				b[3].y = qy >> 1
+				b[2].y = mid
+				b[1].y = py >> 1
 				arc += 2
 				continue
 			}
-			pool[top] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
+			pool[top&poolMask] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
 			top++
 			e += prec
 		} else if y2 == e {
 			joint = true
-			pool[top] = b[0].x
+			pool[top&poolMask] = b[0].x
 			top++
 			e += prec
 		}
