@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fontvm/internal/ftmath"
 	"image"
+	"math"
 
 	"golang.org/x/image/math/fixed"
 )
@@ -1022,15 +1023,29 @@ func (m *Mono) delOld(list *int, p int) {
 }
 
 func (m *Mono) sortList(list *int) {
+	// Advance every profile to its next crossing, noting whether the
+	// list is still in order: then FreeType's sort below would change
+	// nothing, and it is skipped (checked by TestReferenceRasterizers and
+	// face's TestReferenceFaceBitmaps against FreeType's bitmaps).
+	sorted := true
+	prev := int64(math.MinInt64)
 	for cur := *list; cur >= 0; cur = m.profs[cur].link {
 		p := &m.profs[cur]
-		p.x = m.pool[p.offset]
+		x := m.pool[p.offset&poolMask]
+		p.x = x
+		if x < prev {
+			sorted = false
+		}
+		prev = x
 		if p.flags&flowUp != 0 {
 			p.offset++
 		} else {
 			p.offset--
 		}
 		p.height--
+	}
+	if sorted {
+		return
 	}
 	old := list
 	cur := *old
