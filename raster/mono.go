@@ -1009,19 +1009,6 @@ func (m *Mono) insNew(list *int, p int) {
 	*old = p
 }
 
-func (m *Mono) delOld(list *int, p int) {
-	old := list
-	cur := *old
-	for cur >= 0 {
-		if cur == p {
-			*old = m.profs[cur].link
-			return
-		}
-		old = &m.profs[cur].link
-		cur = *old
-	}
-}
-
 func (m *Mono) sortList(list *int) {
 	// Advance every profile to its next crossing, noting whether the
 	// list is still in order: then FreeType's sort below would change
@@ -1073,19 +1060,22 @@ func (m *Mono) sortList(list *int) {
 
 // drawSweep is Draw_Sweep.
 func (m *Mono) drawSweep() error {
-	waiting, drawLeft, drawRight := -1, -1, -1
+	drawLeft, drawRight := -1, -1
 	maxY := int64(int16(m.trunc(m.minY)))
 	minY := int64(int16(m.trunc(m.maxY)))
+	// FreeType inserts every profile, x = 0, into the waiting list with
+	// InsNew, which appends each after the equal ones: the list is the
+	// profile list as it is (checked by TestReferenceRasterizers and face's
+	// TestReferenceFaceBitmaps against FreeType's bitmaps).
+	waiting := m.fProf
 	for p := m.fProf; p >= 0; {
 		pp := &m.profs[p]
-		q := pp.link
 		bottom := int64(int16(pp.start))
 		top := int64(int16(pp.start + pp.height - 1))
 		minY = min(minY, bottom)
 		maxY = max(maxY, top)
 		pp.x = 0
-		m.insNew(&waiting, p)
-		p = q
+		p = pp.link
 	}
 	if m.numTurns == 0 {
 		return ErrInvalidOutline
@@ -1103,12 +1093,15 @@ func (m *Mono) drawSweep() error {
 		nt--
 	}
 	for nt > 0 {
-		for p := waiting; p >= 0; {
+		// DelOld of the profile in hand unlinks it from its predecessor.
+		for prev, p := &waiting, waiting; p >= 0; {
 			pp := &m.profs[p]
 			q := pp.link
 			pp.countL -= yHeight
-			if pp.countL == 0 {
-				m.delOld(&waiting, p)
+			if pp.countL != 0 {
+				prev = &pp.link
+			} else {
+				*prev = q
 				if pp.flags&flowUp != 0 {
 					m.insNew(&drawLeft, p)
 				} else {
@@ -1126,6 +1119,10 @@ func (m *Mono) drawSweep() error {
 		for y < yChange {
 			dropouts := 0
 			pl, pr := drawLeft, drawRight
+			if !m.horizontalPass {
+				dropouts = m.verticalSpans(y, pl, pr)
+				pl = -1 // done
+			}
 			for pl >= 0 && pr >= 0 {
 				x1, x2 := m.profs[pl].x, m.profs[pr].x
 				if x1 > x2 {
@@ -1139,8 +1136,6 @@ func (m *Mono) drawSweep() error {
 						m.profs[pl].countL = 1
 						dropouts++
 					}
-				} else if !m.horizontalPass {
-					m.verticalSpan(y, x1, x2, pl)
 				} else {
 					m.horizontalSpan(y, x1, x2)
 				}
@@ -1162,22 +1157,25 @@ func (m *Mono) drawSweep() error {
 				m.sortList(&drawRight)
 			}
 		}
-		for p := drawLeft; p >= 0; {
-			q := m.profs[p].link
-			if m.profs[p].height == 0 {
-				m.delOld(&drawLeft, p)
-			}
-			p = q
-		}
-		for p := drawRight; p >= 0; {
-			q := m.profs[p].link
-			if m.profs[p].height == 0 {
-				m.delOld(&drawRight, p)
-			}
-			p = q
-		}
+		m.dropFinished(&drawLeft)
+		m.dropFinished(&drawRight)
 	}
 	return nil
+}
+
+// dropFinished is Draw_Sweep's DelOld of every profile of list whose
+// height is used up, done in one walk.
+func (m *Mono) dropFinished(list *int) {
+	prev := list
+	for p := *list; p >= 0; {
+		pp := &m.profs[p]
+		if pp.height == 0 {
+			*prev = pp.link
+		} else {
+			prev = &pp.link
+		}
+		p = pp.link
+	}
 }
 
 // setPixel sets pixel (x, y) of raster space (y up from the bottom row).
@@ -1189,25 +1187,55 @@ func (m *Mono) pixelSet(x, y int64) bool {
 	return m.pix[m.base-int(y)*m.stride+int(x)] != 0
 }
 
-// verticalSpan is Vertical_Sweep_Span: fill the pixel centres in [x1, x2]
-// on scanline y.
-func (m *Mono) verticalSpan(y, x1, x2 int64, left int) {
-	e1 := m.ceil(x1)
-	e2 := m.floor(x2)
-	// Both contours lie just beside pixel centres: draw one pixel.
-	if m.profs[left].flags&7 != 2 && x2-x1-m.prec <= m.precJitter && e1 != x1 && e2 != x2 {
-		e2 = e1
-	}
-	e1 = m.trunc(e1)
-	e2 = m.trunc(e2)
+// verticalSpans is Draw_Sweep's loop over the pairs of left (pl) and
+// right (pr) profiles on scanline y of the vertical pass, with
+// Vertical_Sweep_Span inline: fill the pixel centres between each pair,
+// or mark the pair for drop-out control. It returns the number of pairs
+// marked. (The sweep loop of drawSweep with the span code inline and the
+// precision in locals; checked by TestReferenceRasterizers and face's
+// TestReferenceFaceBitmaps against FreeType's bitmaps.)
+func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
+	prec, jitter, bits := m.prec, m.precJitter, m.precBits
 	w := int64(m.width)
-	if e2 >= 0 && e1 < w {
-		e1 = max(e1, 0)
-		e2 = min(e2, w-1)
-		for x := e1; x <= e2; x++ {
-			m.setPixel(x, y)
+	pix := m.pix
+	row := m.base - int(y)*m.stride
+	for pl >= 0 && pr >= 0 {
+		lp, rp := &m.profs[pl], &m.profs[pr]
+		x1, x2 := lp.x, rp.x
+		if x1 > x2 {
+			x1, x2 = x2, x1
 		}
+		f1, c2 := x1&-prec, (x2+prec-1)&-prec
+		if x2-x1 <= prec && f1 != x1 && c2 != x2 && (f1 > c2 || c2 == f1+prec) {
+			if lp.flags&7 != 2 {
+				lp.x = x1
+				rp.x = x2
+				lp.countL = 1
+				dropouts++
+			}
+		} else {
+			e1 := (x1 + prec - 1) & -prec
+			e2 := x2 & -prec
+			// Both contours lie just beside pixel centres: draw one pixel.
+			if lp.flags&7 != 2 && x2-x1-prec <= jitter && e1 != x1 && e2 != x2 {
+				e2 = e1
+			}
+			e1 >>= bits
+			e2 >>= bits
+			if e2 >= 0 && e1 < w {
+				e1 = max(e1, 0)
+				e2 = min(e2, w-1)
+				if e1 <= e2 {
+					span := pix[row+int(e1) : row+int(e2)+1]
+					for i := range span {
+						span[i] = 0xff
+					}
+				}
+			}
+		}
+		pl, pr = lp.link, rp.link
 	}
+	return dropouts
 }
 
 // horizontalSpan is Horizontal_Sweep_Span: in the transposed sweep, only
