@@ -336,25 +336,28 @@ func (m *Mono) endProfile(overshoot bool) error {
 // end of its array, so a new smallest value is stored without moving the
 // others.
 func (m *Mono) insertYTurn(y int64) error {
-	t := m.turns[len(m.turns)-m.numTurns:]
+	// The set is m.turns[lo:]; indices are masked with poolMask (a no-op,
+	// len(m.turns) == poolMask+1) to spare the bounds checks.
+	t := &m.turns
+	lo := len(t) - m.numTurns
 	n := len(t) - 1
-	for n >= 0 && y < t[n] {
+	for n >= lo && y < t[n&poolMask] {
 		n--
 	}
-	if n >= 0 && y > t[n] {
-		// shift t[0..n] down by one, inserting y at n; the old t[0] is
+	if n >= lo && y > t[n&poolMask] {
+		// shift t[lo..n] down by one, inserting y at n; the old t[lo] is
 		// pushed below as the new smallest.
-		for ; n >= 0; n-- {
-			t[n], y = y, t[n]
+		for ; n >= lo; n-- {
+			t[n&poolMask], y = y, t[n&poolMask]
 		}
 	}
-	if n < 0 {
+	if n < lo {
 		m.maxBuff--
 		if m.maxBuff <= m.top {
 			return errPoolOverflow
 		}
 		m.numTurns++
-		m.turns[len(m.turns)-m.numTurns] = y
+		t[(lo-1)&poolMask] = y
 	}
 	return nil
 }
