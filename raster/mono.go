@@ -814,18 +814,7 @@ func (m *Mono) arcTo(degree int, c1, c2, to monoPoint) error {
 				}
 			}
 			if m.state != st {
-				var o bool
-				if st == stateAscending {
-					o = m.isBottomOvershoot(y1)
-				} else {
-					o = m.isTopOvershoot(y1)
-				}
-				if m.state != stateUnknown {
-					if err := m.endProfile(o); err != nil {
-						return err
-					}
-				}
-				if err := m.newProfile(st, o); err != nil {
+				if err := m.switchProfile(st, y1); err != nil {
 					return err
 				}
 			}
@@ -845,6 +834,74 @@ func (m *Mono) arcTo(degree int, c1, c2, to monoPoint) error {
 		}
 	}
 	m.lastX, m.lastY = endX, endY
+	return nil
+}
+
+// switchProfile is Conic_To's and Cubic_To's change of profile when an
+// arc piece starting at height y1 runs in direction st, not the current
+// state's.
+func (m *Mono) switchProfile(st monoState, y1 int64) error {
+	var o bool
+	if st == stateAscending {
+		o = m.isBottomOvershoot(y1)
+	} else {
+		o = m.isTopOvershoot(y1)
+	}
+	if m.state != stateUnknown {
+		if err := m.endProfile(o); err != nil {
+			return err
+		}
+	}
+	return m.newProfile(st, o)
+}
+
+// conicTo is Conic_To from the current point through control c to to.
+// A conic that is already y-monotonic (the common case) skips arcTo's
+// loop: its profile change is made here, and a descending one is stored
+// mirrored in y and handed to bezierUp, as Bezier_Down would do (checked
+// by TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
+// FreeType's bitmaps).
+func (m *Mono) conicTo(c, to monoPoint) error {
+	y0 := m.lastY
+	lo, hi := y0, to.y
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	if c.y < lo || c.y > hi {
+		return m.arcTo(2, c, monoPoint{}, to)
+	}
+	if y0 != to.y {
+		st := stateDescending
+		if y0 < to.y {
+			st = stateAscending
+		}
+		if m.state != st {
+			if err := m.switchProfile(st, y0); err != nil {
+				return err
+			}
+		}
+		a := &m.arcs
+		if st == stateAscending {
+			a[2] = monoPoint{m.lastX, y0}
+			a[1] = c
+			a[0] = to
+			if err := m.bezierUp(2, 0, m.minY, m.maxY); err != nil {
+				return err
+			}
+		} else {
+			a[2] = monoPoint{m.lastX, -y0}
+			a[1] = monoPoint{c.x, -c.y}
+			a[0] = monoPoint{to.x, -to.y}
+			fresh := m.fresh
+			if err := m.bezierUp(2, 0, -m.maxY, -m.minY); err != nil {
+				return err
+			}
+			if fresh && !m.fresh {
+				m.profs[m.cProf].start = -m.profs[m.cProf].start
+			}
+		}
+	}
+	m.lastX, m.lastY = to.x, to.y
 	return nil
 }
 
@@ -900,7 +957,7 @@ func (m *Mono) decomposeCurve(first, last int) error {
 					p := m.pt(point)
 					t := o.Tags[point] & 3
 					if t == TagOn {
-						if err := m.arcTo(2, control, monoPoint{}, p); err != nil {
+						if err := m.conicTo(control, p); err != nil {
 							return err
 						}
 						break
@@ -909,13 +966,13 @@ func (m *Mono) decomposeCurve(first, last int) error {
 						return ErrInvalidOutline
 					}
 					mid := monoPoint{(control.x + p.x) / 2, (control.y + p.y) / 2}
-					if err := m.arcTo(2, control, monoPoint{}, mid); err != nil {
+					if err := m.conicTo(control, mid); err != nil {
 						return err
 					}
 					control = p
 					continue
 				}
-				return m.arcTo(2, control, monoPoint{}, start)
+				return m.conicTo(control, start)
 			}
 			continue
 		default: // cubic
