@@ -631,11 +631,10 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 func (m *Mono) conicUp(start int, e, e2 int64) error {
 	a := &m.arcs
 	pool := &m.pool
-	top, joint := m.top, m.joint
+	top := m.top
 	prec, precStep := m.prec, m.precStep
 	arc := start
 	for {
-		joint = false
 		// the arc b[0..2] and the two points a split adds (spare slots
 		// of m.arcs when the stack is full); arc < monoArcs, so the mask
 		// changes nothing but lets the compiler drop the bounds check.
@@ -646,7 +645,7 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 			if y2-y1 >= precStep {
 				if arc+4 >= monoArcs {
 					// the arc stack is full (m.split's overflow)
-					m.top, m.joint = top, joint
+					m.top, m.joint = top, false
 					return errPoolOverflow
 				}
 				// Split_Conic
@@ -678,17 +677,24 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 			top++
 			e += prec
 		} else if y2 == e {
-			joint = true
 			pool[top&poolMask] = b[0].x
 			top++
 			e += prec
+			arc -= 2
+			if arc < start || e > e2 {
+				// FreeType's joint flag: the last crossing is this
+				// arc's end, on the scanline
+				m.top, m.joint = top, true
+				return nil
+			}
+			continue
 		}
 		arc -= 2
 		if arc < start || e > e2 {
 			break
 		}
 	}
-	m.top, m.joint = top, joint
+	m.top, m.joint = top, false
 	return nil
 }
 
