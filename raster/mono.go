@@ -35,6 +35,7 @@ const (
 	// monoPoolSize = poolMask+1) that spare hot loops a bounds check.
 	arcMask  = 255
 	poolMask = monoPoolSize - 1
+	profMask = 511 // the profile array's size less one; maxMonoProfile <= profMask
 )
 
 // The index masks must not change an index in range.
@@ -42,6 +43,7 @@ var (
 	_ [arcMask - monoArcs]struct{}
 	_ [poolMask + 1 - monoPoolSize]struct{}
 	_ [monoPoolSize - poolMask - 1]struct{}
+	_ [profMask - maxMonoProfile]struct{}
 )
 
 // Profile flags.
@@ -84,9 +86,9 @@ type Mono struct {
 	turns    [monoPoolSize]int64 // the y-turns, ascending, in the last numTurns slots
 	numTurns int
 
-	profs    [maxMonoProfile]monoProfile
-	nProfs   int // profile slots in use (the last one is cProfile)
-	numProfs int // finished profiles
+	profs    [profMask + 1]monoProfile // maxMonoProfile used
+	nProfs   int                       // profile slots in use (the last one is cProfile)
+	numProfs int                       // finished profiles
 	cProf    int
 	fProf    int // -1 when there is none
 	gProf    int // first profile of the current contour, -1 for none
@@ -310,7 +312,7 @@ func (m *Mono) endProfile(overshoot bool) error {
 				p.flags |= overshootBottom
 			}
 		}
-		if m.nProfs >= len(m.profs) {
+		if m.nProfs >= maxMonoProfile {
 			return errPoolOverflow
 		}
 		old := m.cProf
@@ -1082,8 +1084,10 @@ func (m *Mono) sortList(list *int) {
 	// face's TestReferenceFaceBitmaps against FreeType's bitmaps).
 	sorted := true
 	prev := int64(math.MinInt64)
-	for cur := *list; cur >= 0; cur = m.profs[cur].link {
-		p := &m.profs[cur]
+	// Profile indices are masked with profMask (a no-op) to spare the
+	// bounds checks.
+	for cur := *list; cur >= 0; cur = m.profs[cur&profMask].link {
+		p := &m.profs[cur&profMask]
 		x := m.pool[p.offset&poolMask]
 		p.x = x
 		if x < prev {
@@ -1161,7 +1165,7 @@ func (m *Mono) drawSweep() error {
 	for nt > 0 {
 		// DelOld of the profile in hand unlinks it from its predecessor.
 		for prev, p := &waiting, waiting; p >= 0; {
-			pp := &m.profs[p]
+			pp := &m.profs[p&profMask]
 			q := pp.link
 			pp.countL -= yHeight
 			if pp.countL != 0 {
@@ -1234,7 +1238,7 @@ func (m *Mono) drawSweep() error {
 func (m *Mono) dropFinished(list *int) {
 	prev := list
 	for p := *list; p >= 0; {
-		pp := &m.profs[p]
+		pp := &m.profs[p&profMask]
 		if pp.height == 0 {
 			*prev = pp.link
 		} else {
@@ -1266,7 +1270,7 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 	pix := m.pix
 	row := m.base - int(y)*m.stride
 	for pl >= 0 && pr >= 0 {
-		lp, rp := &m.profs[pl], &m.profs[pr]
+		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
 		x1, x2 := lp.x, rp.x
 		if x1 > x2 {
 			x1, x2 = x2, x1
