@@ -718,6 +718,14 @@ func (m *Mono) bezierDown(degree, arc int, miny, maxy int64) error {
 
 // lineTo is Line_To.
 func (m *Mono) lineTo(x, y int64) error {
+	if y == m.lastY {
+		// A horizontal segment changes no state and records no crossing
+		// (Line_Up and Line_Down return at once for dy == 0); checked by
+		// TestReferenceRasterizers and face's TestReferenceFaceBitmaps
+		// against FreeType's bitmaps.
+		m.lastX = x
+		return nil
+	}
 	switch m.state {
 	case stateUnknown:
 		if y > m.lastY {
