@@ -1195,32 +1195,14 @@ func (m *Mono) drawSweep() error {
 		nt--
 		yHeight = int64(int16(yChange - y))
 		for y < yChange {
-			dropouts := 0
-			pl, pr := drawLeft, drawRight
+			var dropouts int
 			if !m.horizontalPass {
-				dropouts = m.verticalSpans(y, pl, pr)
-				pl = -1 // done
-			}
-			for pl >= 0 && pr >= 0 {
-				x1, x2 := m.profs[pl].x, m.profs[pr].x
-				if x1 > x2 {
-					x1, x2 = x2, x1
-				}
-				e1, e2 := m.floor(x1), m.ceil(x2)
-				if x2-x1 <= m.prec && e1 != x1 && e2 != x2 && (e1 > e2 || e2 == e1+m.prec) {
-					if m.profs[pl].flags&7 != 2 {
-						m.profs[pl].x = x1
-						m.profs[pr].x = x2
-						m.profs[pl].countL = 1
-						dropouts++
-					}
-				} else {
-					m.horizontalSpan(y, x1, x2)
-				}
-				pl, pr = m.profs[pl].link, m.profs[pr].link
+				dropouts = m.verticalSpans(y, drawLeft, drawRight)
+			} else {
+				dropouts = m.horizontalSpans(y, drawLeft, drawRight)
 			}
 			if dropouts > 0 {
-				pl, pr = drawLeft, drawRight
+				pl, pr := drawLeft, drawRight
 				for pl >= 0 && pr >= 0 {
 					if m.profs[pl].countL != 0 {
 						m.profs[pl].countL = 0
@@ -1283,8 +1265,7 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 		if x1 > x2 {
 			x1, x2 = x2, x1
 		}
-		f1, c2 := x1&-prec, (x2+prec-1)&-prec
-		if x2-x1 <= prec && f1 != x1 && c2 != x2 && (f1 > c2 || c2 == f1+prec) {
+		if isDropout(x1, x2, prec) {
 			if lp.flags&7 != 2 {
 				lp.x = x1
 				rp.x = x2
@@ -1316,23 +1297,50 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 	return dropouts
 }
 
-// horizontalSpan is Horizontal_Sweep_Span: in the transposed sweep, only
-// span ends lying exactly on pixel centres are drawn (horizontal edges
-// through pixel centres that the vertical sweep misses).
-func (m *Mono) horizontalSpan(y, x1, x2 int64) {
+// isDropout is Draw_Sweep's test for a span [x1, x2] (x1 <= x2) that
+// contains no pixel centre, at precision prec.
+func isDropout(x1, x2, prec int64) bool {
+	f1, c2 := x1&-prec, (x2+prec-1)&-prec
+	return x2-x1 <= prec && f1 != x1 && c2 != x2 && (f1 > c2 || c2 == f1+prec)
+}
+
+// horizontalSpans is verticalSpans for the horizontal pass, with
+// Horizontal_Sweep_Span inline: in the transposed sweep only span ends
+// lying exactly on pixel centres are drawn (horizontal edges through pixel
+// centres that the vertical sweep misses). (Checked by
+// TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
+// FreeType's bitmaps.)
+func (m *Mono) horizontalSpans(y int64, pl, pr int) (dropouts int) {
+	prec, bits := m.prec, m.precBits
 	rows := int64(m.rows)
-	if e1 := m.ceil(x1); x1 == e1 {
-		e1 = m.trunc(e1)
-		if e1 >= 0 && e1 < rows {
-			m.setPixel(y, e1)
+	for pl >= 0 && pr >= 0 {
+		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
+		x1, x2 := lp.x, rp.x
+		if x1 > x2 {
+			x1, x2 = x2, x1
 		}
-	}
-	if e2 := m.floor(x2); x2 == e2 {
-		e2 = m.trunc(e2)
-		if e2 >= 0 && e2 < rows {
-			m.setPixel(y, e2)
+		if isDropout(x1, x2, prec) {
+			if lp.flags&7 != 2 {
+				lp.x = x1
+				rp.x = x2
+				lp.countL = 1
+				dropouts++
+			}
+		} else {
+			if x1&(prec-1) == 0 {
+				if e := x1 >> bits; e >= 0 && e < rows {
+					m.setPixel(y, e)
+				}
+			}
+			if x2&(prec-1) == 0 {
+				if e := x2 >> bits; e >= 0 && e < rows {
+					m.setPixel(y, e)
+				}
+			}
 		}
+		pl, pr = lp.link, rp.link
 	}
+	return dropouts
 }
 
 // drop is Vertical_Sweep_Drop and Horizontal_Sweep_Drop: drop-out control
