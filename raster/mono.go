@@ -66,6 +66,7 @@ type monoProfile struct {
 	link   int   // next profile in the list it is in, -1 for none
 	offset int   // pool index of its crossings
 	flags  uint16
+	dir    int16 // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
 	height int64 // number of crossings
 	start  int64 // first scanline
 	countL int64 // scanlines to wait before it is drawn; drop-out mark when drawn
@@ -279,10 +280,12 @@ func (m *Mono) newProfile(st monoState, overshoot bool) error {
 	switch st {
 	case stateAscending:
 		p.flags |= flowUp
+		p.dir = 1
 		if overshoot {
 			p.flags |= overshootBottom
 		}
 	case stateDescending:
+		p.dir = -1
 		if overshoot {
 			p.flags |= overshootTop
 		}
@@ -1102,11 +1105,7 @@ func (m *Mono) sortList(list *int) {
 			sorted = false
 		}
 		prev = x
-		if p.flags&flowUp != 0 {
-			p.offset++
-		} else {
-			p.offset--
-		}
+		p.offset += int(p.dir)
 		p.height--
 	}
 	if sorted {
