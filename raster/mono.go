@@ -460,9 +460,13 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 		rx = (m.prec * -dx) % dy
 		step = -1
 	}
+	// The pool top stays in a local, the index masked (a no-op: the
+	// pool has room, as checked above) to spare the bounds check.
 	ax := -dy
+	top, pool := m.top, &m.pool
 	for ; size > 0; size-- {
-		m.push(x1)
+		pool[top&poolMask] = x1
+		top++
 		x1 += ix
 		ax += rx
 		if ax >= 0 {
@@ -470,6 +474,7 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 			x1 += step
 		}
 	}
+	m.top = top
 	return nil
 }
 
