@@ -1265,17 +1265,9 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 	row := m.base - int(y)*m.stride
 	for pl >= 0 && pr >= 0 {
 		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
-		x1, x2 := lp.x, rp.x
-		if x1 > x2 {
-			x1, x2 = x2, x1
-		}
+		x1, x2 := min(lp.x, rp.x), max(lp.x, rp.x)
 		if isDropout(x1, x2, prec) {
-			if lp.flags&7 != 2 {
-				lp.x = x1
-				rp.x = x2
-				lp.countL = 1
-				dropouts++
-			}
+			dropouts += markDropout(lp, rp, x1, x2)
 		} else {
 			e1 := (x1 + prec - 1) & -prec
 			e2 := x2 & -prec
@@ -1308,6 +1300,17 @@ func isDropout(x1, x2, prec int64) bool {
 	return x2-x1 <= prec && f1 != x1 && c2 != x2 && (f1 > c2 || c2 == f1+prec)
 }
 
+// markDropout marks the pair of profiles lp, rp whose span [x1, x2] is a
+// drop-out for drop-out control, unless lp's mode has none, and reports
+// how many pairs it marked (0 or 1).
+func markDropout(lp, rp *monoProfile, x1, x2 int64) int {
+	if lp.flags&7 == 2 {
+		return 0
+	}
+	lp.x, rp.x, lp.countL = x1, x2, 1
+	return 1
+}
+
 // horizontalSpans is verticalSpans for the horizontal pass, with
 // Horizontal_Sweep_Span inline: in the transposed sweep only span ends
 // lying exactly on pixel centres are drawn (horizontal edges through pixel
@@ -1319,17 +1322,9 @@ func (m *Mono) horizontalSpans(y int64, pl, pr int) (dropouts int) {
 	rows := int64(m.rows)
 	for pl >= 0 && pr >= 0 {
 		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
-		x1, x2 := lp.x, rp.x
-		if x1 > x2 {
-			x1, x2 = x2, x1
-		}
+		x1, x2 := min(lp.x, rp.x), max(lp.x, rp.x)
 		if isDropout(x1, x2, prec) {
-			if lp.flags&7 != 2 {
-				lp.x = x1
-				rp.x = x2
-				lp.countL = 1
-				dropouts++
-			}
+			dropouts += markDropout(lp, rp, x1, x2)
 		} else {
 			if x1&(prec-1) == 0 {
 				if e := x1 >> bits; e >= 0 && e < rows {
