@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fontvm/internal/ftmath"
 	"image"
+	"math"
 
 	"golang.org/x/image/math/fixed"
 )
@@ -30,6 +31,19 @@ const (
 	monoBandStack  = 32
 	monoArcs       = 3*monoMaxBezier + 1 // the Bezier stack's size in points
 	maxMonoProfile = monoPoolSize/monoProfSize + 1
+	// arcMask and poolMask are no-op index masks (monoArcs <= arcMask,
+	// monoPoolSize = poolMask+1) that spare hot loops a bounds check.
+	arcMask  = 255
+	poolMask = monoPoolSize - 1
+	profMask = 511 // the profile array's size less one; maxMonoProfile <= profMask
+)
+
+// The index masks must not change an index in range.
+var (
+	_ [arcMask - monoArcs]struct{}
+	_ [poolMask + 1 - monoPoolSize]struct{}
+	_ [monoPoolSize - poolMask - 1]struct{}
+	_ [profMask - maxMonoProfile]struct{}
 )
 
 // Profile flags.
@@ -52,6 +66,7 @@ type monoProfile struct {
 	link   int   // next profile in the list it is in, -1 for none
 	offset int   // pool index of its crossings
 	flags  uint16
+	dir    int16 // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
 	height int64 // number of crossings
 	start  int64 // first scanline
 	countL int64 // scanlines to wait before it is drawn; drop-out mark when drawn
@@ -72,9 +87,9 @@ type Mono struct {
 	turns    [monoPoolSize]int64 // the y-turns, ascending, in the last numTurns slots
 	numTurns int
 
-	profs    [maxMonoProfile]monoProfile
-	nProfs   int // profile slots in use (the last one is cProfile)
-	numProfs int // finished profiles
+	profs    [profMask + 1]monoProfile // maxMonoProfile used
+	nProfs   int                       // profile slots in use (the last one is cProfile)
+	numProfs int                       // finished profiles
 	cProf    int
 	fProf    int // -1 when there is none
 	gProf    int // first profile of the current contour, -1 for none
@@ -85,10 +100,10 @@ type Mono struct {
 	fresh, joint bool
 	state        monoState
 
-	// arcs is the Bezier stack: monoArcs points, and two spare ones so
-	// that conicUp can view any arc's split window without a second
+	// arcs is the Bezier stack: monoArcs points, and spare ones so that
+	// conicUp can view any masked arc index's split window without a
 	// bounds check.
-	arcs [monoArcs + 2]monoPoint
+	arcs [arcMask + 5]monoPoint
 
 	o       *Outline
 	flipped bool
@@ -265,10 +280,12 @@ func (m *Mono) newProfile(st monoState, overshoot bool) error {
 	switch st {
 	case stateAscending:
 		p.flags |= flowUp
+		p.dir = 1
 		if overshoot {
 			p.flags |= overshootBottom
 		}
 	case stateDescending:
+		p.dir = -1
 		if overshoot {
 			p.flags |= overshootTop
 		}
@@ -298,7 +315,7 @@ func (m *Mono) endProfile(overshoot bool) error {
 				p.flags |= overshootBottom
 			}
 		}
-		if m.nProfs >= len(m.profs) {
+		if m.nProfs >= maxMonoProfile {
 			return errPoolOverflow
 		}
 		old := m.cProf
@@ -324,25 +341,28 @@ func (m *Mono) endProfile(overshoot bool) error {
 // end of its array, so a new smallest value is stored without moving the
 // others.
 func (m *Mono) insertYTurn(y int64) error {
-	t := m.turns[len(m.turns)-m.numTurns:]
+	// The set is m.turns[lo:]; indices are masked with poolMask (a no-op,
+	// len(m.turns) == poolMask+1) to spare the bounds checks.
+	t := &m.turns
+	lo := len(t) - m.numTurns
 	n := len(t) - 1
-	for n >= 0 && y < t[n] {
+	for n >= lo && y < t[n&poolMask] {
 		n--
 	}
-	if n >= 0 && y > t[n] {
-		// shift t[0..n] down by one, inserting y at n; the old t[0] is
+	if n >= lo && y > t[n&poolMask] {
+		// shift t[lo..n] down by one, inserting y at n; the old t[lo] is
 		// pushed below as the new smallest.
-		for ; n >= 0; n-- {
-			t[n], y = y, t[n]
+		for ; n >= lo; n-- {
+			t[n&poolMask], y = y, t[n&poolMask]
 		}
 	}
-	if n < 0 {
+	if n < lo {
 		m.maxBuff--
 		if m.maxBuff <= m.top {
 			return errPoolOverflow
 		}
 		m.numTurns++
-		m.turns[len(m.turns)-m.numTurns] = y
+		t[(lo-1)&poolMask] = y
 	}
 	return nil
 }
@@ -440,9 +460,13 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 		rx = (m.prec * -dx) % dy
 		step = -1
 	}
+	// The pool top stays in a local, the index masked (a no-op: the
+	// pool has room, as checked above) to spare the bounds check.
 	ax := -dy
+	top, pool := m.top, &m.pool
 	for ; size > 0; size-- {
-		m.push(x1)
+		pool[top&poolMask] = x1
+		top++
 		x1 += ix
 		ax += rx
 		if ax >= 0 {
@@ -450,6 +474,7 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 			x1 += step
 		}
 	}
+	m.top = top
 	return nil
 }
 
@@ -608,57 +633,78 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 // conicUp is Bezier_Up's loop for a conic arc (degree 2) at m.arcs[start],
 // recording crossings from scanline e up to e2 (e <= e2; the pool has
 // room for them): bezierUp's loop with the degree a constant and
-// Split_Conic inline (checked by TestReferenceRasterizers and face's
-// TestReferenceFaceBitmaps against FreeType's bitmaps).
+// Split_Conic inline. A split whose lower half lies wholly below scanline
+// e writes only the upper half and goes on with it: FreeType would pop
+// that lower half in its next iteration without using it. (Checked by
+// TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
+// FreeType's bitmaps.)
 func (m *Mono) conicUp(start int, e, e2 int64) error {
 	a := &m.arcs
 	pool := &m.pool
-	top, joint := m.top, m.joint
+	top := m.top
 	prec, precStep := m.prec, m.precStep
 	arc := start
 	for {
-		joint = false
 		// the arc b[0..2] and the two points a split adds (spare slots
-		// of m.arcs when the stack is full)
-		b := (*[5]monoPoint)(a[arc : arc+5])
+		// of m.arcs when the stack is full); arc < monoArcs, so the mask
+		// changes nothing but lets the compiler drop the bounds check.
+		b := (*[5]monoPoint)(a[arc&arcMask : arc&arcMask+5])
 		y2 := b[0].y
 		if y2 > e {
 			y1 := b[2].y
 			if y2-y1 >= precStep {
 				if arc+4 >= monoArcs {
 					// the arc stack is full (m.split's overflow)
-					m.top, m.joint = top, joint
+					m.top, m.joint = top, false
 					return errPoolOverflow
 				}
 				// Split_Conic
+				x1 := b[1].x
+				p, q := b[0].x+x1, x1+b[2].x
+				ym := b[1].y
+				py, qy := y2+ym, ym+y1
+				mid := (py + qy) >> 2
+				if mid < e {
+					// the lower half b[2..4] is popped unused
+					b[2].x = (p + q) >> 2
+					b[1].x = p >> 1
+					b[2].y = mid
+					b[1].y = py >> 1
+					continue
+				}
 				b[4].x = b[2].x
-				p, q := b[0].x+b[1].x, b[1].x+b[2].x
 				b[3].x = q >> 1
 				b[2].x = (p + q) >> 2
 				b[1].x = p >> 1
 				b[4].y = y1
-				p, q = y2+b[1].y, b[1].y+y1
-				b[3].y = q >> 1
-				b[2].y = (p + q) >> 2
-				b[1].y = p >> 1
+				b[3].y = qy >> 1
+				b[2].y = mid
+				b[1].y = py >> 1
 				arc += 2
 				continue
 			}
-			pool[top] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
+			pool[top&poolMask] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
 			top++
 			e += prec
 		} else if y2 == e {
-			joint = true
-			pool[top] = b[0].x
+			pool[top&poolMask] = b[0].x
 			top++
 			e += prec
+			arc -= 2
+			if arc < start || e > e2 {
+				// FreeType's joint flag: the last crossing is this
+				// arc's end, on the scanline
+				m.top, m.joint = top, true
+				return nil
+			}
+			continue
 		}
 		arc -= 2
 		if arc < start || e > e2 {
 			break
 		}
 	}
-	m.top, m.joint = top, joint
+	m.top, m.joint = top, false
 	return nil
 }
 
@@ -680,6 +726,14 @@ func (m *Mono) bezierDown(degree, arc int, miny, maxy int64) error {
 
 // lineTo is Line_To.
 func (m *Mono) lineTo(x, y int64) error {
+	if y == m.lastY {
+		// A horizontal segment changes no state and records no crossing
+		// (Line_Up and Line_Down return at once for dy == 0); checked by
+		// TestReferenceRasterizers and face's TestReferenceFaceBitmaps
+		// against FreeType's bitmaps.
+		m.lastX = x
+		return nil
+	}
 	switch m.state {
 	case stateUnknown:
 		if y > m.lastY {
@@ -784,18 +838,7 @@ func (m *Mono) arcTo(degree int, c1, c2, to monoPoint) error {
 				}
 			}
 			if m.state != st {
-				var o bool
-				if st == stateAscending {
-					o = m.isBottomOvershoot(y1)
-				} else {
-					o = m.isTopOvershoot(y1)
-				}
-				if m.state != stateUnknown {
-					if err := m.endProfile(o); err != nil {
-						return err
-					}
-				}
-				if err := m.newProfile(st, o); err != nil {
+				if err := m.switchProfile(st, y1); err != nil {
 					return err
 				}
 			}
@@ -815,6 +858,74 @@ func (m *Mono) arcTo(degree int, c1, c2, to monoPoint) error {
 		}
 	}
 	m.lastX, m.lastY = endX, endY
+	return nil
+}
+
+// switchProfile is Conic_To's and Cubic_To's change of profile when an
+// arc piece starting at height y1 runs in direction st, not the current
+// state's.
+func (m *Mono) switchProfile(st monoState, y1 int64) error {
+	var o bool
+	if st == stateAscending {
+		o = m.isBottomOvershoot(y1)
+	} else {
+		o = m.isTopOvershoot(y1)
+	}
+	if m.state != stateUnknown {
+		if err := m.endProfile(o); err != nil {
+			return err
+		}
+	}
+	return m.newProfile(st, o)
+}
+
+// conicTo is Conic_To from the current point through control c to to.
+// A conic that is already y-monotonic (the common case) skips arcTo's
+// loop: its profile change is made here, and a descending one is stored
+// mirrored in y and handed to bezierUp, as Bezier_Down would do (checked
+// by TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
+// FreeType's bitmaps).
+func (m *Mono) conicTo(c, to monoPoint) error {
+	y0 := m.lastY
+	lo, hi := y0, to.y
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	if c.y < lo || c.y > hi {
+		return m.arcTo(2, c, monoPoint{}, to)
+	}
+	if y0 != to.y {
+		st := stateDescending
+		if y0 < to.y {
+			st = stateAscending
+		}
+		if m.state != st {
+			if err := m.switchProfile(st, y0); err != nil {
+				return err
+			}
+		}
+		a := &m.arcs
+		if st == stateAscending {
+			a[2] = monoPoint{m.lastX, y0}
+			a[1] = c
+			a[0] = to
+			if err := m.bezierUp(2, 0, m.minY, m.maxY); err != nil {
+				return err
+			}
+		} else {
+			a[2] = monoPoint{m.lastX, -y0}
+			a[1] = monoPoint{c.x, -c.y}
+			a[0] = monoPoint{to.x, -to.y}
+			fresh := m.fresh
+			if err := m.bezierUp(2, 0, -m.maxY, -m.minY); err != nil {
+				return err
+			}
+			if fresh && !m.fresh {
+				m.profs[m.cProf].start = -m.profs[m.cProf].start
+			}
+		}
+	}
+	m.lastX, m.lastY = to.x, to.y
 	return nil
 }
 
@@ -870,7 +981,7 @@ func (m *Mono) decomposeCurve(first, last int) error {
 					p := m.pt(point)
 					t := o.Tags[point] & 3
 					if t == TagOn {
-						if err := m.arcTo(2, control, monoPoint{}, p); err != nil {
+						if err := m.conicTo(control, p); err != nil {
 							return err
 						}
 						break
@@ -879,13 +990,13 @@ func (m *Mono) decomposeCurve(first, last int) error {
 						return ErrInvalidOutline
 					}
 					mid := monoPoint{(control.x + p.x) / 2, (control.y + p.y) / 2}
-					if err := m.arcTo(2, control, monoPoint{}, mid); err != nil {
+					if err := m.conicTo(control, mid); err != nil {
 						return err
 					}
 					control = p
 					continue
 				}
-				return m.arcTo(2, control, monoPoint{}, start)
+				return m.conicTo(control, start)
 			}
 			continue
 		default: // cubic
@@ -982,29 +1093,28 @@ func (m *Mono) insNew(list *int, p int) {
 	*old = p
 }
 
-func (m *Mono) delOld(list *int, p int) {
-	old := list
-	cur := *old
-	for cur >= 0 {
-		if cur == p {
-			*old = m.profs[cur].link
-			return
-		}
-		old = &m.profs[cur].link
-		cur = *old
-	}
-}
-
 func (m *Mono) sortList(list *int) {
-	for cur := *list; cur >= 0; cur = m.profs[cur].link {
-		p := &m.profs[cur]
-		p.x = m.pool[p.offset]
-		if p.flags&flowUp != 0 {
-			p.offset++
-		} else {
-			p.offset--
+	// Advance every profile to its next crossing, noting whether the
+	// list is still in order: then FreeType's sort below would change
+	// nothing, and it is skipped (checked by TestReferenceRasterizers and
+	// face's TestReferenceFaceBitmaps against FreeType's bitmaps).
+	sorted := true
+	prev := int64(math.MinInt64)
+	// Profile indices are masked with profMask (a no-op) to spare the
+	// bounds checks.
+	for cur := *list; cur >= 0; cur = m.profs[cur&profMask].link {
+		p := &m.profs[cur&profMask]
+		x := m.pool[p.offset&poolMask]
+		p.x = x
+		if x < prev {
+			sorted = false
 		}
+		prev = x
+		p.offset += int(p.dir)
 		p.height--
+	}
+	if sorted {
+		return
 	}
 	old := list
 	cur := *old
@@ -1032,19 +1142,22 @@ func (m *Mono) sortList(list *int) {
 
 // drawSweep is Draw_Sweep.
 func (m *Mono) drawSweep() error {
-	waiting, drawLeft, drawRight := -1, -1, -1
+	drawLeft, drawRight := -1, -1
 	maxY := int64(int16(m.trunc(m.minY)))
 	minY := int64(int16(m.trunc(m.maxY)))
+	// FreeType inserts every profile, x = 0, into the waiting list with
+	// InsNew, which appends each after the equal ones: the list is the
+	// profile list as it is (checked by TestReferenceRasterizers and face's
+	// TestReferenceFaceBitmaps against FreeType's bitmaps).
+	waiting := m.fProf
 	for p := m.fProf; p >= 0; {
 		pp := &m.profs[p]
-		q := pp.link
 		bottom := int64(int16(pp.start))
 		top := int64(int16(pp.start + pp.height - 1))
 		minY = min(minY, bottom)
 		maxY = max(maxY, top)
 		pp.x = 0
-		m.insNew(&waiting, p)
-		p = q
+		p = pp.link
 	}
 	if m.numTurns == 0 {
 		return ErrInvalidOutline
@@ -1062,12 +1175,15 @@ func (m *Mono) drawSweep() error {
 		nt--
 	}
 	for nt > 0 {
-		for p := waiting; p >= 0; {
-			pp := &m.profs[p]
+		// DelOld of the profile in hand unlinks it from its predecessor.
+		for prev, p := &waiting, waiting; p >= 0; {
+			pp := &m.profs[p&profMask]
 			q := pp.link
 			pp.countL -= yHeight
-			if pp.countL == 0 {
-				m.delOld(&waiting, p)
+			if pp.countL != 0 {
+				prev = &pp.link
+			} else {
+				*prev = q
 				if pp.flags&flowUp != 0 {
 					m.insNew(&drawLeft, p)
 				} else {
@@ -1083,30 +1199,14 @@ func (m *Mono) drawSweep() error {
 		nt--
 		yHeight = int64(int16(yChange - y))
 		for y < yChange {
-			dropouts := 0
-			pl, pr := drawLeft, drawRight
-			for pl >= 0 && pr >= 0 {
-				x1, x2 := m.profs[pl].x, m.profs[pr].x
-				if x1 > x2 {
-					x1, x2 = x2, x1
-				}
-				e1, e2 := m.floor(x1), m.ceil(x2)
-				if x2-x1 <= m.prec && e1 != x1 && e2 != x2 && (e1 > e2 || e2 == e1+m.prec) {
-					if m.profs[pl].flags&7 != 2 {
-						m.profs[pl].x = x1
-						m.profs[pr].x = x2
-						m.profs[pl].countL = 1
-						dropouts++
-					}
-				} else if !m.horizontalPass {
-					m.verticalSpan(y, x1, x2, pl)
-				} else {
-					m.horizontalSpan(y, x1, x2)
-				}
-				pl, pr = m.profs[pl].link, m.profs[pr].link
+			var dropouts int
+			if !m.horizontalPass {
+				dropouts = m.verticalSpans(y, drawLeft, drawRight)
+			} else {
+				dropouts = m.horizontalSpans(y, drawLeft, drawRight)
 			}
 			if dropouts > 0 {
-				pl, pr = drawLeft, drawRight
+				pl, pr := drawLeft, drawRight
 				for pl >= 0 && pr >= 0 {
 					if m.profs[pl].countL != 0 {
 						m.profs[pl].countL = 0
@@ -1121,22 +1221,25 @@ func (m *Mono) drawSweep() error {
 				m.sortList(&drawRight)
 			}
 		}
-		for p := drawLeft; p >= 0; {
-			q := m.profs[p].link
-			if m.profs[p].height == 0 {
-				m.delOld(&drawLeft, p)
-			}
-			p = q
-		}
-		for p := drawRight; p >= 0; {
-			q := m.profs[p].link
-			if m.profs[p].height == 0 {
-				m.delOld(&drawRight, p)
-			}
-			p = q
-		}
+		m.dropFinished(&drawLeft)
+		m.dropFinished(&drawRight)
 	}
 	return nil
+}
+
+// dropFinished is Draw_Sweep's DelOld of every profile of list whose
+// height is used up, done in one walk.
+func (m *Mono) dropFinished(list *int) {
+	prev := list
+	for p := *list; p >= 0; {
+		pp := &m.profs[p&profMask]
+		if pp.height == 0 {
+			*prev = pp.link
+		} else {
+			prev = &pp.link
+		}
+		p = pp.link
+	}
 }
 
 // setPixel sets pixel (x, y) of raster space (y up from the bottom row).
@@ -1148,44 +1251,95 @@ func (m *Mono) pixelSet(x, y int64) bool {
 	return m.pix[m.base-int(y)*m.stride+int(x)] != 0
 }
 
-// verticalSpan is Vertical_Sweep_Span: fill the pixel centres in [x1, x2]
-// on scanline y.
-func (m *Mono) verticalSpan(y, x1, x2 int64, left int) {
-	e1 := m.ceil(x1)
-	e2 := m.floor(x2)
-	// Both contours lie just beside pixel centres: draw one pixel.
-	if m.profs[left].flags&7 != 2 && x2-x1-m.prec <= m.precJitter && e1 != x1 && e2 != x2 {
-		e2 = e1
-	}
-	e1 = m.trunc(e1)
-	e2 = m.trunc(e2)
+// verticalSpans is Draw_Sweep's loop over the pairs of left (pl) and
+// right (pr) profiles on scanline y of the vertical pass, with
+// Vertical_Sweep_Span inline: fill the pixel centres between each pair,
+// or mark the pair for drop-out control. It returns the number of pairs
+// marked. (The sweep loop of drawSweep with the span code inline and the
+// precision in locals; checked by TestReferenceRasterizers and face's
+// TestReferenceFaceBitmaps against FreeType's bitmaps.)
+func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
+	prec, jitter, bits := m.prec, m.precJitter, m.precBits
 	w := int64(m.width)
-	if e2 >= 0 && e1 < w {
-		e1 = max(e1, 0)
-		e2 = min(e2, w-1)
-		for x := e1; x <= e2; x++ {
-			m.setPixel(x, y)
+	pix := m.pix
+	row := m.base - int(y)*m.stride
+	for pl >= 0 && pr >= 0 {
+		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
+		x1, x2 := min(lp.x, rp.x), max(lp.x, rp.x)
+		if isDropout(x1, x2, prec) {
+			dropouts += markDropout(lp, rp, x1, x2)
+		} else {
+			e1 := (x1 + prec - 1) & -prec
+			e2 := x2 & -prec
+			// Both contours lie just beside pixel centres: draw one pixel.
+			if lp.flags&7 != 2 && x2-x1-prec <= jitter && e1 != x1 && e2 != x2 {
+				e2 = e1
+			}
+			e1 >>= bits
+			e2 >>= bits
+			if e2 >= 0 && e1 < w {
+				e1 = max(e1, 0)
+				e2 = min(e2, w-1)
+				if e1 <= e2 {
+					span := pix[row+int(e1) : row+int(e2)+1]
+					for i := range span {
+						span[i] = 0xff
+					}
+				}
+			}
 		}
+		pl, pr = lp.link, rp.link
 	}
+	return dropouts
 }
 
-// horizontalSpan is Horizontal_Sweep_Span: in the transposed sweep, only
-// span ends lying exactly on pixel centres are drawn (horizontal edges
-// through pixel centres that the vertical sweep misses).
-func (m *Mono) horizontalSpan(y, x1, x2 int64) {
+// isDropout is Draw_Sweep's test for a span [x1, x2] (x1 <= x2) that
+// contains no pixel centre, at precision prec.
+func isDropout(x1, x2, prec int64) bool {
+	f1, c2 := x1&-prec, (x2+prec-1)&-prec
+	return x2-x1 <= prec && f1 != x1 && c2 != x2 && (f1 > c2 || c2 == f1+prec)
+}
+
+// markDropout marks the pair of profiles lp, rp whose span [x1, x2] is a
+// drop-out for drop-out control, unless lp's mode has none, and reports
+// how many pairs it marked (0 or 1).
+func markDropout(lp, rp *monoProfile, x1, x2 int64) int {
+	if lp.flags&7 == 2 {
+		return 0
+	}
+	lp.x, rp.x, lp.countL = x1, x2, 1
+	return 1
+}
+
+// horizontalSpans is verticalSpans for the horizontal pass, with
+// Horizontal_Sweep_Span inline: in the transposed sweep only span ends
+// lying exactly on pixel centres are drawn (horizontal edges through pixel
+// centres that the vertical sweep misses). (Checked by
+// TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
+// FreeType's bitmaps.)
+func (m *Mono) horizontalSpans(y int64, pl, pr int) (dropouts int) {
+	prec, bits := m.prec, m.precBits
 	rows := int64(m.rows)
-	if e1 := m.ceil(x1); x1 == e1 {
-		e1 = m.trunc(e1)
-		if e1 >= 0 && e1 < rows {
-			m.setPixel(y, e1)
+	for pl >= 0 && pr >= 0 {
+		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
+		x1, x2 := min(lp.x, rp.x), max(lp.x, rp.x)
+		if isDropout(x1, x2, prec) {
+			dropouts += markDropout(lp, rp, x1, x2)
+		} else {
+			if x1&(prec-1) == 0 {
+				if e := x1 >> bits; e >= 0 && e < rows {
+					m.setPixel(y, e)
+				}
+			}
+			if x2&(prec-1) == 0 {
+				if e := x2 >> bits; e >= 0 && e < rows {
+					m.setPixel(y, e)
+				}
+			}
 		}
+		pl, pr = lp.link, rp.link
 	}
-	if e2 := m.floor(x2); x2 == e2 {
-		e2 = m.trunc(e2)
-		if e2 >= 0 && e2 < rows {
-			m.setPixel(y, e2)
-		}
-	}
+	return dropouts
 }
 
 // drop is Vertical_Sweep_Drop and Horizontal_Sweep_Drop: drop-out control
