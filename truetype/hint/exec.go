@@ -1,8 +1,6 @@
 package hint
 
-import (
-	"fontvm/truetype/isa"
-)
+import ()
 
 // Code ranges, numbered as FreeType numbers them (tt_coderange_*).
 const (
@@ -209,42 +207,11 @@ type exec struct {
 	norms [1 << normMemoBits]normMemoEntry // normalizeMemo (gstate.go); last, away from the hot fields
 }
 
-// popPush holds FreeType's Pop_Push_Count, read from the isa table.
-var popPush [256]struct{ pops, pushes int }
-
-func init() {
-	for i := range isa.Opcodes {
-		popPush[i].pops = isa.Opcodes[i].Pops
-		popPush[i].pushes = isa.Opcodes[i].Pushes
-	}
-}
-
-// opLen is FreeType's opcode_length: the length of each instruction,
-// negative for NPUSHB (-1) and NPUSHW (-2), whose length is 2 - opLen
-// times the count byte.
-var opLen = func() (t [256]int8) {
-	for op := range t {
-		switch {
-		case op == 0x40:
-			t[op] = -1
-		case op == 0x41:
-			t[op] = -2
-		case op >= 0xB0 && op <= 0xB7:
-			t[op] = int8(2 + op - 0xB0)
-		case op >= 0xB8 && op <= 0xBF:
-			t[op] = int8(3 + 2*(op-0xB8))
-		default:
-			t[op] = 1
-		}
-	}
-	return t
-}()
-
 // opLength returns the length of the instruction at code[ip] as
 // FreeType's opcode_length does, or -1 when the instruction runs past the
 // end of the code.
 func opLength(code []byte, ip int) int {
-	n := int(opLen[code[ip]])
+	n := int(opTab[code[ip]].length)
 	if n < 0 {
 		if ip+1 >= len(code) {
 			return -1
@@ -367,19 +334,19 @@ func (e *exec) runTraced() errCode {
 			e.err = errCodeOverflow
 			return e.stop()
 		}
-		pp := popPush[e.opcode]
-		e.args = e.top - pp.pops
+		pp := opTab[e.opcode]
+		e.args = e.top - int(pp.pops)
 		if e.args < 0 {
 			if e.pedantic {
 				e.err = errTooFewArguments
 				return e.stop()
 			}
-			for i := 0; i < pp.pops; i++ {
+			for i := 0; i < int(pp.pops); i++ {
 				e.stack[i] = 0
 			}
 			e.args = 0
 		}
-		e.newTop = e.args + pp.pushes
+		e.newTop = e.args + int(pp.pushes)
 		if e.newTop > len(e.stack) {
 			e.err = errStackOverflow
 			return e.stop()

@@ -2,8 +2,6 @@ package hint
 
 import (
 	"math"
-
-	"fontvm/truetype/isa"
 )
 
 // The untraced instruction loop.
@@ -33,27 +31,6 @@ import (
 // IF/ELSE skipping in fpgm and prep is memoised per byte offset
 // (skipMemo); glyph programs, which usually run once, walk the bytes
 // (skipScan, through step).
-
-// opInfo is one opcode's decoding: FreeType's Pop_Push_Count and
-// opcode_length (length < 0: NPUSHB/NPUSHW, length 2 - length*count).
-type opInfo struct {
-	pops, pushes uint8
-	length       int8
-	direct       bool // one byte long, not IF or ELSE: fastLoop may call its handler directly
-}
-
-// opTab packs isa's Pops/Pushes (popPush) and opLen.
-var opTab = func() (t [256]opInfo) {
-	for op := range t {
-		pops, pushes := isa.Opcodes[op].Pops, isa.Opcodes[op].Pushes
-		if pops < 0 || pops > math.MaxUint8 || pushes < 0 || pushes > math.MaxUint8 {
-			panic("hint: pops/pushes out of range")
-		}
-		t[op] = opInfo{pops: uint8(pops), pushes: uint8(pushes), length: opLen[op],
-			direct: opLen[op] == 1 && op != 0x58 && op != 0x1B}
-	}
-	return t
-}()
 
 // skipMemo caches, for one code range (fpgm or prep, whose bytes are the
 // same for every run of an instance), where the skip of a false IF or of
@@ -105,14 +82,7 @@ func skipScan(code []byte, ip int, isElse bool) (int, byte, bool) {
 			return ip, op, false
 		}
 		op = code[ip]
-		n = int(opLen[op])
-		if n < 0 {
-			if ip+1 >= len(code) {
-				return ip, op, false
-			}
-			n = 2 - n*int(code[ip+1])
-		}
-		if ip+n > len(code) {
+		if n = opLength(code, ip); n < 0 {
 			return ip, op, false
 		}
 		switch op {
