@@ -48,6 +48,8 @@ func (e *exec) stackOp(a []int64) {
 	}
 }
 
+// b2i is a comparison's result as FreeType's Ins_LT ... Ins_NEQ push it:
+// 1 for true, 0 for false.
 func b2i(b bool) int64 {
 	if b {
 		return 1

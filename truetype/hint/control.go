@@ -22,6 +22,7 @@ func (e *exec) skipCode() bool {
 
 // insIF is IF (0x58, pops 1): when the condition is false, skip to the
 // matching ELSE or EIF.
+// FreeType: Ins_IF.
 func (e *exec) insIF(a []int64) {
 	if a[0] != 0 {
 		return
@@ -49,6 +50,7 @@ func (e *exec) insIF(a []int64) {
 
 // insELSE is ELSE (0x1B): reached after a true IF branch, skip to the
 // matching EIF.
+// FreeType: Ins_ELSE.
 func (e *exec) insELSE() {
 	nIfs := 1
 	for nIfs != 0 {
@@ -91,6 +93,7 @@ func (e *exec) insJMPR(a []int64) {
 // insFDEF is FDEF (0x2C, pops 1): record function a[0] starting after
 // this instruction and skip to its ENDF. Not allowed in glyph programs;
 // at most maxp.maxFunctionDefs distinct functions.
+// FreeType: Ins_FDEF.
 func (e *exec) insFDEF(a []int64) {
 	if e.iniRange == rangeGlyph {
 		e.err = errDEFInGlyf
@@ -136,6 +139,7 @@ func (e *exec) insFDEF(a []int64) {
 }
 
 // insIDEF is IDEF (0x89, pops 1): define the behaviour of opcode a[0].
+// FreeType: Ins_IDEF.
 func (e *exec) insIDEF(a []int64) {
 	if e.iniRange == rangeGlyph {
 		e.err = errDEFInGlyf
@@ -180,6 +184,7 @@ func (e *exec) insIDEF(a []int64) {
 
 // insENDF is ENDF (0x2D): end of a function or instruction definition;
 // loop again for LOOPCALL or return to the caller.
+// FreeType: Ins_ENDF.
 func (e *exec) insENDF() {
 	if e.callTop <= 0 {
 		e.err = errENDFInExecStream
@@ -270,6 +275,7 @@ func (e *exec) searchFunc(f uint64) int {
 }
 
 // insCALL is CALL (0x2B, pops 1).
+// FreeType: Ins_CALL.
 func (e *exec) insCALL(a []int64) {
 	def := e.findFunc(uint64(a[0]))
 	if def == nil {
@@ -344,6 +350,7 @@ func (e *exec) insUnknown() {
 
 // insNPUSH is NPUSHB (0x40) and NPUSHW (0x41): a count byte n, then n
 // bytes or words.
+// FreeType: Ins_NPUSHB and Ins_NPUSHW.
 func (e *exec) insNPUSH(a []int64) {
 	l := int(e.code[e.ip+1])
 	if l >= len(e.stack)+1-e.top {
@@ -364,6 +371,7 @@ func (e *exec) insNPUSH(a []int64) {
 }
 
 // insPUSH is PUSHB[abc] (0xB0-0xB7) and PUSHW[abc] (0xB8-0xBF).
+// FreeType: Ins_PUSHB and Ins_PUSHW.
 func (e *exec) insPUSH(a []int64) {
 	if e.opcode < 0xB8 {
 		l := int(e.opcode-0xB0) + 1

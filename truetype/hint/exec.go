@@ -234,6 +234,8 @@ func (e *exec) pedanticFail(c errCode) {
 	}
 }
 
+// fail records c as the run's error unless an error is already set
+// (the first error stops FreeType's TT_RunIns).
 func (e *exec) fail(c errCode) {
 	if e.err == errOK {
 		e.err = c

@@ -1245,6 +1245,7 @@ const noHandler = 1 << 30
 // slowTab is fastLoop's table of slowOp, indexed by opcode.
 var slowTab [256]slowOp
 
+// init fills slowTab from opTab and slowHandler.
 func init() {
 	for op := range slowTab {
 		s := &slowTab[op]
