@@ -24,27 +24,18 @@ func (e *exec) stackOp(a []int64) {
 	case 0x22:
 		e.newTop = 0
 	case 0x23:
-		a[0], a[1] = a[1], a[0]
+		doSWAP(a)
 	case 0x24:
 		a[0] = int64(e.top)
 	case 0x25:
-		l := a[0]
-		if l <= 0 || l > int64(e.args) {
-			a[0] = 0
+		var ok bool
+		if a[0], ok = doCINDEX(e.stack[:e.args], a[0]); !ok {
 			e.pedanticFail(errInvalidReference)
-		} else {
-			a[0] = e.stack[int64(e.args)-l]
 		}
 	case 0x26:
-		l := a[0]
-		if l <= 0 || l > int64(e.args) {
+		if !doMINDEX(e.stack[:e.args], a[0]) {
 			e.pedanticFail(errInvalidReference)
-			return
 		}
-		i := e.args - int(l)
-		k := e.stack[i]
-		copy(e.stack[i:e.args-1], e.stack[i+1:e.args])
-		e.stack[e.args-1] = k
 	}
 }
 
@@ -63,17 +54,17 @@ func b2i(b bool) int64 {
 func (e *exec) compareOp(a []int64) {
 	switch e.opcode {
 	case 0x50:
-		a[0] = b2i(a[0] < a[1])
+		a[0] = doLT(a[0], a[1])
 	case 0x51:
-		a[0] = b2i(a[0] <= a[1])
+		a[0] = doLTEQ(a[0], a[1])
 	case 0x52:
-		a[0] = b2i(a[0] > a[1])
+		a[0] = doGT(a[0], a[1])
 	case 0x53:
-		a[0] = b2i(a[0] >= a[1])
+		a[0] = doGTEQ(a[0], a[1])
 	case 0x54:
-		a[0] = b2i(a[0] == a[1])
+		a[0] = doEQ(a[0], a[1])
 	case 0x55:
-		a[0] = b2i(a[0] != a[1])
+		a[0] = doNEQ(a[0], a[1])
 	case 0x56:
 		a[0] = b2i(e.round(a[0])&127 == 64)
 	case 0x57:
@@ -86,38 +77,36 @@ func (e *exec) compareOp(a []int64) {
 func (e *exec) logicOp(a []int64) {
 	switch e.opcode {
 	case 0x5A:
-		a[0] = b2i(a[0] != 0 && a[1] != 0)
+		a[0] = doAND(a[0], a[1])
 	case 0x5B:
-		a[0] = b2i(a[0] != 0 || a[1] != 0)
+		a[0] = doOR(a[0], a[1])
 	case 0x5C:
-		a[0] = b2i(a[0] == 0)
+		a[0] = doNOT(a[0])
 	}
 }
 
 // arithOp runs ADD, SUB, DIV, MUL (0x60-0x63: pops 2, pushes 1) and ABS,
 // NEG, FLOOR, CEILING (0x64-0x67: pops 1, pushes 1), in FreeType's 64-bit
-// wrapping arithmetic: DIV is FT_MulDiv_No_Round(a, 64, b) and fails with
-// a zero divisor; MUL is FT_MulDiv(a, b, 64).
+// wrapping arithmetic (ops.go): DIV is FT_MulDiv_No_Round(a, 64, b) and
+// fails with a zero divisor; MUL is FT_MulDiv(a, b, 64).
 func (e *exec) arithOp(a []int64) {
 	switch e.opcode {
 	case 0x60:
-		a[0] = int64(uint64(a[0]) + uint64(a[1]))
+		a[0] = add(a[0], a[1])
 	case 0x61:
-		a[0] = int64(uint64(a[0]) - uint64(a[1]))
+		a[0] = sub(a[0], a[1])
 	case 0x62:
 		if a[1] == 0 {
 			e.err = errDivideByZero
 		} else {
-			a[0] = mulDivNoRound(a[0], 64, a[1])
+			a[0] = doDIV(a[0], a[1])
 		}
 	case 0x63:
-		a[0] = mulDiv(a[0], a[1], 64)
+		a[0] = doMUL(a[0], a[1])
 	case 0x64:
-		if a[0] < 0 {
-			a[0] = -a[0]
-		}
+		doABS(&a[0])
 	case 0x65:
-		a[0] = -a[0]
+		a[0] = neg(a[0])
 	case 0x66:
 		a[0] = pixFloor(a[0])
 	case 0x67:

@@ -655,15 +655,11 @@ func (e *exec) dispatch(a []int64) {
 	case 0x89:
 		e.insIDEF(a)
 	case 0x8A: // ROLL, pops 3, pushes 3
-		a[0], a[1], a[2] = a[1], a[2], a[0]
+		doROLL(a)
 	case 0x8B: // MAX, pops 2, pushes 1
-		if a[1] > a[0] {
-			a[0] = a[1]
-		}
+		doMAX(&a[0], a[1])
 	case 0x8C: // MIN, pops 2, pushes 1
-		if a[1] < a[0] {
-			a[0] = a[1]
-		}
+		doMIN(&a[0], a[1])
 	case 0x8D: // SCANTYPE, pops 1: negative values are ignored
 		if a[0] >= 0 {
 			e.gs.scanType = int(a[0] & 0xFFFF)

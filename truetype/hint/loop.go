@@ -443,7 +443,7 @@ func (e *exec) fastLoop() int {
 			if top < 1 || top >= len(stack) {
 				break
 			}
-			stack[top] = stack[top-1]
+			stack[top] = stack[top-1] // (Ins_DUP)
 			top++
 			ip++
 			continue
@@ -462,7 +462,7 @@ func (e *exec) fastLoop() int {
 			if top < 2 || top > len(stack) {
 				break
 			}
-			stack[top-2], stack[top-1] = stack[top-1], stack[top-2]
+			doSWAP(stack[top-2 : top : top])
 			ip++
 			continue
 		case 0x24: // DEPTH
@@ -477,11 +477,7 @@ func (e *exec) fastLoop() int {
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			if l := stack[top-1]; l <= 0 || l > int64(top-1) {
-				stack[top-1] = 0
-			} else {
-				stack[top-1] = stack[int64(top-1)-l]
-			}
+			stack[top-1], _ = doCINDEX(stack[:top-1:top-1], stack[top-1])
 			ip++
 			continue
 		case 0x26: // MINDEX
@@ -489,14 +485,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			if l := stack[top]; l > 0 && l <= int64(top) {
-				i := top - int(l)
-				k := stack[i]
-				for ; i < top-1; i++ { // (no memmove call in fastLoop)
-					stack[i] = stack[i+1]
-				}
-				stack[top-1] = k
-			}
+			doMINDEX(stack[:top:top], stack[top])
 			ip++
 			continue
 		case 0x17: // SLOOP (a negative count fails: step)
@@ -651,7 +640,7 @@ func (e *exec) fastLoop() int {
 			if top < 3 || top > len(stack) {
 				break
 			}
-			stack[top-3], stack[top-2], stack[top-1] = stack[top-2], stack[top-1], stack[top-3]
+			doROLL(stack[top-3 : top : top])
 			ip++
 			continue
 		case 0x8B: // MAX
@@ -659,9 +648,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			if stack[top] > stack[top-1] {
-				stack[top-1] = stack[top]
-			}
+			doMAX(&stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x8C: // MIN
@@ -669,9 +656,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			if stack[top] < stack[top-1] {
-				stack[top-1] = stack[top]
-			}
+			doMIN(&stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x50: // LT
@@ -679,7 +664,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] < stack[top])
+			stack[top-1] = doLT(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x51: // LTEQ
@@ -687,7 +672,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] <= stack[top])
+			stack[top-1] = doLTEQ(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x52: // GT
@@ -695,7 +680,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] > stack[top])
+			stack[top-1] = doGT(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x53: // GTEQ
@@ -703,7 +688,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] >= stack[top])
+			stack[top-1] = doGTEQ(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x54: // EQ
@@ -711,7 +696,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] == stack[top])
+			stack[top-1] = doEQ(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x55: // NEQ
@@ -719,7 +704,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] != stack[top])
+			stack[top-1] = doNEQ(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x5A: // AND
@@ -727,7 +712,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] != 0 && stack[top] != 0)
+			stack[top-1] = doAND(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x5B: // OR
@@ -735,30 +720,30 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] != 0 || stack[top] != 0)
+			stack[top-1] = doOR(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x5C: // NOT
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			stack[top-1] = b2i(stack[top-1] == 0)
+			stack[top-1] = doNOT(stack[top-1])
 			ip++
 			continue
 		case 0x60: // ADD
 			if top < 2 || top > len(stack) {
 				break
 			}
+			stack[top-2] = add(stack[top-2], stack[top-1])
 			top--
-			stack[top-1] = int64(uint64(stack[top-1]) + uint64(stack[top]))
 			ip++
 			continue
 		case 0x61: // SUB
 			if top < 2 || top > len(stack) {
 				break
 			}
+			stack[top-2] = sub(stack[top-2], stack[top-1])
 			top--
-			stack[top-1] = int64(uint64(stack[top-1]) - uint64(stack[top]))
 			ip++
 			continue
 		case 0x62: // DIV
@@ -766,7 +751,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = div64(stack[top-1], stack[top])
+			stack[top-1] = doDIV(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x63: // MUL
@@ -774,23 +759,21 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = mul64(stack[top-1], stack[top])
+			stack[top-1] = doMUL(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x64: // ABS
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			if stack[top-1] < 0 {
-				stack[top-1] = -stack[top-1]
-			}
+			doABS(&stack[top-1])
 			ip++
 			continue
 		case 0x65: // NEG
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			stack[top-1] = -stack[top-1]
+			stack[top-1] = neg(stack[top-1])
 			ip++
 			continue
 		case 0x66: // FLOOR
@@ -811,11 +794,7 @@ func (e *exec) fastLoop() int {
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			if i := uint64(stack[top-1]); i < uint64(len(e.storage)) {
-				stack[top-1] = e.storage[i]
-			} else {
-				stack[top-1] = 0
-			}
+			stack[top-1], _ = e.doRS(stack[top-1])
 			ip++
 			continue
 		case 0x42: // WS
@@ -835,11 +814,7 @@ func (e *exec) fastLoop() int {
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			if i := uint64(stack[top-1]); i < uint64(len(e.cvt)) {
-				stack[top-1] = e.cvt[i]
-			} else {
-				stack[top-1] = 0
-			}
+			stack[top-1], _ = e.doRCVT(stack[top-1])
 			ip++
 			continue
 		case 0x10: // SRP0
@@ -1186,42 +1161,6 @@ func (e *exec) jumpOK(ip int, off int64, args int) (int, bool) {
 		e.negJumpCounter++
 	}
 	return int(t), true
-}
-
-// mul64 is MUL's FT_MulDiv(a, b, 64): (|a|*|b| + 32) / 64 in unsigned
-// 64-bit arithmetic, the sign applied after.
-func mul64(a, b int64) int64 {
-	ua, ub := uint64(a), uint64(b)
-	neg := false
-	if a < 0 {
-		ua, neg = -ua, true
-	}
-	if b < 0 {
-		ub, neg = -ub, !neg
-	}
-	d := (ua*ub + 32) >> 6
-	if neg {
-		return -int64(d)
-	}
-	return int64(d)
-}
-
-// div64 is DIV's FT_MulDiv_No_Round(a, 64, b) for b != 0: |a|*64 / |b|
-// in unsigned 64-bit arithmetic, the sign applied after.
-func div64(a, b int64) int64 {
-	ua, ub := uint64(a), uint64(b)
-	neg := false
-	if a < 0 {
-		ua, neg = -ua, true
-	}
-	if b < 0 {
-		ub, neg = -ub, !neg
-	}
-	d := (ua << 6) / ub
-	if neg {
-		return -int64(d)
-	}
-	return int64(d)
 }
 
 // slowOp is one opcode's entry for fastLoop's calls of handlers: fn is

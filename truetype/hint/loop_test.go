@@ -394,12 +394,12 @@ func TestMulDiv64(t *testing.T) {
 		} else {
 			a, b = int64(r.Uint64())>>r.IntN(64), int64(r.Uint64())>>r.IntN(64)
 		}
-		if got, want := mul64(a, b), ftmath.MulDiv(a, b, 64); got != want {
-			t.Fatalf("mul64(%d, %d) = %d, MulDiv %d", a, b, got, want)
+		if got, want := doMUL(a, b), ftmath.MulDiv(a, b, 64); got != want {
+			t.Fatalf("doMUL(%d, %d) = %d, MulDiv %d", a, b, got, want)
 		}
 		if b != 0 {
-			if got, want := div64(a, b), ftmath.MulDivNoRound(a, 64, b); got != want {
-				t.Fatalf("div64(%d, %d) = %d, MulDivNoRound %d", a, b, got, want)
+			if got, want := doDIV(a, b), ftmath.MulDivNoRound(a, 64, b); got != want {
+				t.Fatalf("doDIV(%d, %d) = %d, MulDivNoRound %d", a, b, got, want)
 			}
 		}
 	}

@@ -28,13 +28,10 @@ func (e *exec) insWS(a []int64) {
 // insRS is RS (0x43, pops 1, pushes 1).
 // FreeType: Ins_RS.
 func (e *exec) insRS(a []int64) {
-	i := uint64(a[0])
-	if i >= uint64(len(e.storage)) {
-		a[0] = 0
+	var ok bool
+	if a[0], ok = e.doRS(a[0]); !ok {
 		e.pedanticFail(errInvalidReference)
-		return
 	}
-	a[0] = e.storage[i]
 }
 
 // modifyCVTCheck is Modify_CVT_Check.
@@ -71,13 +68,11 @@ func (e *exec) insWCVTF(a []int64) {
 // insRCVT is RCVT (0x45, pops 1, pushes 1).
 // FreeType: Ins_RCVT.
 func (e *exec) insRCVT(a []int64) {
-	i := uint64(a[0])
-	if i >= uint64(len(e.cvt)) {
-		a[0] = 0
+	var ok bool
+	if a[0], ok = e.doRCVT(a[0]); !ok {
 		e.pedanticFail(errInvalidReference)
 		return
 	}
-	a[0] = e.cvt[i]
 	if e.stretched {
 		a[0] = e.stretchCVT(a[0]) // Read_CVT_Stretched
 	}
