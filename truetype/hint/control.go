@@ -347,3 +347,34 @@ func (e *exec) insUnknown() {
 	}
 	e.err = errInvalidOpcode
 }
+
+// insJROT is Ins_JROT (0x78, pops 2): jump by a[0] when a[1] is true.
+func (e *exec) insJROT(a []int64) {
+	if a[1] != 0 {
+		e.insJMPR(a)
+	}
+}
+
+// insJROF is Ins_JROF (0x79, pops 2): jump by a[0] when a[1] is false.
+func (e *exec) insJROF(a []int64) {
+	if a[1] == 0 {
+		e.insJMPR(a)
+	}
+}
+
+// insEIF is Ins_EIF (0x59): nothing.
+func (e *exec) insEIF(_ []int64) {}
+
+// insDEBUG is Ins_DEBUG (0x4F, pops 1): fails with Debug_OpCode.
+func (e *exec) insDEBUG(_ []int64) { e.err = errDebugOpcode }
+
+// insELSEH, insENDFH and insUnknownH are insELSE, insENDF and insUnknown
+// as handlers (dispatch's signature).
+func (e *exec) insELSEH(_ []int64) { e.insELSE() }
+
+// insENDFH is insENDF as a handler (see insELSEH).
+func (e *exec) insENDFH(_ []int64) { e.insENDF() }
+
+// insUnknownH is insUnknown as a handler (see insELSEH): undefined
+// opcodes run a matching IDEF or fail.
+func (e *exec) insUnknownH(_ []int64) { e.insUnknown() }

@@ -364,3 +364,86 @@ func (e *exec) insGETINFO(a []int64) {
 	}
 	a[0] = k
 }
+
+// The graphics-state instructions whose FreeType body is a line or two.
+
+// insGPV is Ins_GPV (0x0C, pushes 2): the projection vector.
+func (e *exec) insGPV(a []int64) {
+	a[0], a[1] = int64(e.gs.projVector.x), int64(e.gs.projVector.y)
+}
+
+// insGFV is Ins_GFV (0x0D, pushes 2): the freedom vector.
+func (e *exec) insGFV(a []int64) {
+	a[0], a[1] = int64(e.gs.freeVector.x), int64(e.gs.freeVector.y)
+}
+
+// insSFVTPV is Ins_SFVTPV (0x0E): freedom vector = projection vector.
+func (e *exec) insSFVTPV(_ []int64) {
+	e.gs.freeVector = e.gs.projVector
+	e.computeFuncs()
+}
+
+// insSRP0 is Ins_SRP0 (0x10, pops 1, as an FT_UShort).
+func (e *exec) insSRP0(a []int64) { e.gs.rp0 = uint16(a[0]) }
+
+// insSRP1 is Ins_SRP1 (0x11, pops 1).
+func (e *exec) insSRP1(a []int64) { e.gs.rp1 = uint16(a[0]) }
+
+// insSRP2 is Ins_SRP2 (0x12, pops 1).
+func (e *exec) insSRP2(a []int64) { e.gs.rp2 = uint16(a[0]) }
+
+// insSMD is Ins_SMD (0x1A, pops 1).
+func (e *exec) insSMD(a []int64) { e.gs.minimumDistance = a[0] }
+
+// insSCVTCI is Ins_SCVTCI (0x1D, pops 1).
+func (e *exec) insSCVTCI(a []int64) { e.gs.controlValueCutin = a[0] }
+
+// insSSWCI is Ins_SSWCI (0x1E, pops 1).
+func (e *exec) insSSWCI(a []int64) { e.gs.singleWidthCutin = a[0] }
+
+// insSSW is Ins_SSW (0x1F, pops 1): FUnits, scaled with FT_MulFix.
+func (e *exec) insSSW(a []int64) { e.gs.singleWidthValue = mulFix(a[0], e.scale) }
+
+// insFLIPON is Ins_FLIPON (0x4D).
+func (e *exec) insFLIPON(_ []int64) { e.gs.autoFlip = true }
+
+// insFLIPOFF is Ins_FLIPOFF (0x4E).
+func (e *exec) insFLIPOFF(_ []int64) { e.gs.autoFlip = false }
+
+// insSDB is Ins_SDB (0x5E, pops 1).
+func (e *exec) insSDB(a []int64) { e.gs.deltaBase = uint16(a[0]) }
+
+// insSDS is Ins_SDS (0x5F, pops 1): values above 6 fail with
+// Bad_Argument.
+func (e *exec) insSDS(a []int64) {
+	if uint64(a[0]) > 6 {
+		e.err = errBadArgument
+		return
+	}
+	e.gs.deltaShift = uint16(a[0])
+}
+
+// insSCANTYPE is Ins_SCANTYPE (0x8D, pops 1): negative values are
+// ignored.
+func (e *exec) insSCANTYPE(a []int64) {
+	if a[0] >= 0 {
+		e.gs.scanType = int(a[0] & 0xFFFF)
+	}
+}
+
+// insObsolete is SANGW and AA (0x7E, 0x7F, pops 1): FreeType's Ins_SANGW
+// and Ins_AA do nothing.
+func (e *exec) insObsolete(_ []int64) {}
+
+// insMPPEM is Ins_MPPEM (0x4B, pushes 1).
+func (e *exec) insMPPEM(a []int64) { a[0] = e.curPPEM() }
+
+// insMPS is Ins_MPS (0x4C, pushes 1): v35 the ppem, v40 the point size in
+// 26.6.
+func (e *exec) insMPS(a []int64) {
+	if e.version == 35 {
+		a[0] = e.curPPEM()
+	} else {
+		a[0] = e.pointSize
+	}
+}

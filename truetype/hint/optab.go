@@ -18,7 +18,7 @@ type opInfo struct {
 // opTab is the interpreter's one opcode table, built from isa.Opcodes:
 // runTraced, step, opLength and skipScan decode and check the stack with
 // it, and slowTab (fastLoop's handler table) is built from it and
-// slowHandler. It stands for FreeType's opcode_length and
+// handlerTabs (dispatch.go). It stands for FreeType's opcode_length and
 // Pop_Push_Count (ttinterp.c).
 var opTab = func() (t [256]opInfo) {
 	for op := range t {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fontvm/internal/fttables"
+	"fontvm/truetype/isa"
 )
 
 // TestOpTabMatchesFreeType checks the interpreter's opcode table, built
@@ -34,5 +35,28 @@ func TestOpTabMatchesFreeType(t *testing.T) {
 	}
 	if n != 256 {
 		t.Fatalf("compared %d opcodes, want 256", n)
+	}
+}
+
+// TestHandlersCoverISA checks that handlerByName names exactly
+// truetype/isa's instructions, and that the pedantic and stretched
+// replacements name instructions of isa.
+func TestHandlersCoverISA(t *testing.T) {
+	n := 0
+	for _, in := range isa.Instructions {
+		if handlerByName[in.Name] == nil {
+			t.Errorf("%s: no handler", in.Name)
+		}
+		n++
+	}
+	if n == 0 || len(handlerByName) != n {
+		t.Errorf("handlerByName has %d entries, isa %d instructions", len(handlerByName), n)
+	}
+	for _, m := range []map[string]handler{pedanticByName, stretchedByName} {
+		for name := range m {
+			if isa.Lookup(name) == nil {
+				t.Errorf("%s: not an isa instruction", name)
+			}
+		}
 	}
 }
