@@ -19,6 +19,7 @@ import (
 // nopTracer makes run take the reference loop (runTraced).
 type nopTracer struct{}
 
+// Step does nothing.
 func (nopTracer) Step(*Step) {}
 
 // twinMachines returns two identical machines, the second traced (so its
@@ -53,6 +54,7 @@ func machineState(e *exec) exec {
 	return s
 }
 
+// zoneIndex returns 0 for e's twilight zone, 1 for its glyph zone.
 func zoneIndex(e *exec, z *zone) int {
 	switch z {
 	case &e.twilight:
@@ -243,6 +245,7 @@ func TestFastLoopMatchesTraced(t *testing.T) {
 	}
 }
 
+// randBytes returns n random bytes.
 func randBytes(r *rand.Rand, n int) []byte {
 	b := make([]byte, n)
 	for i := range b {
