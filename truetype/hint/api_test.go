@@ -10,6 +10,7 @@ import (
 	"fontvm/sfnt"
 )
 
+// buildFont returns the Font of the font fw writes, failing t on an error.
 func buildFont(t *testing.T, fw *fontwriter.Font) *Font {
 	t.Helper()
 	data, err := fw.Bytes()
@@ -89,6 +90,7 @@ type countTracer struct {
 	progs        map[Program]int
 }
 
+// Step counts the step, its moved points and its program.
 func (c *countTracer) Step(s *Step) {
 	c.steps++
 	c.moves += len(s.Moved)

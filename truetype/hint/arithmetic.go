@@ -4,50 +4,47 @@ package hint
 // Arguments are e.stack[e.args:] (a[0] deepest); results are written in
 // place and the run loop sets the stack top from isa's Pops/Pushes.
 
-// stackOp runs DUP, POP, CLEAR, SWAP, DEPTH, CINDEX and MINDEX.
-//
-//	0x20 DUP    pops 1, pushes 2: a[1] = a[0]
-//	0x21 POP    pops 1
-//	0x22 CLEAR  pops 0: new top 0 (Ins_CLEAR)
-//	0x23 SWAP   pops 2, pushes 2
-//	0x24 DEPTH  pushes the stack depth before the instruction
-//	0x25 CINDEX pops k, pushes the k-th element; out of range gives 0
-//	            (FreeType, non-pedantic; pedantic: Invalid_Reference)
-//	0x26 MINDEX pops k, moves the k-th element to the top; out of range
-//	            does nothing but pop k (FreeType; pedantic:
-//	            Invalid_Reference)
-func (e *exec) stackOp(a []int64) {
-	switch e.opcode {
-	case 0x20:
-		a[1] = a[0]
-	case 0x21:
-	case 0x22:
-		e.newTop = 0
-	case 0x23:
-		a[0], a[1] = a[1], a[0]
-	case 0x24:
-		a[0] = int64(e.top)
-	case 0x25:
-		l := a[0]
-		if l <= 0 || l > int64(e.args) {
-			a[0] = 0
-			e.pedanticFail(errInvalidReference)
-		} else {
-			a[0] = e.stack[int64(e.args)-l]
-		}
-	case 0x26:
-		l := a[0]
-		if l <= 0 || l > int64(e.args) {
-			e.pedanticFail(errInvalidReference)
-			return
-		}
-		i := e.args - int(l)
-		k := e.stack[i]
-		copy(e.stack[i:e.args-1], e.stack[i+1:e.args])
-		e.stack[e.args-1] = k
+// The stack instructions (FreeType's Ins_DUP ... Ins_MINDEX).
+
+// insDUP is Ins_DUP (0x20, pops 1, pushes 2): a[1] = a[0].
+func (e *exec) insDUP(a []int64) { a[1] = a[0] }
+
+// insPOP is Ins_POP (0x21, pops 1).
+func (e *exec) insPOP(_ []int64) {}
+
+// insCLEAR is Ins_CLEAR (0x22): the new top is 0.
+func (e *exec) insCLEAR(_ []int64) { e.newTop = 0 }
+
+// insSWAP is Ins_SWAP (0x23, pops 2, pushes 2).
+func (e *exec) insSWAP(a []int64) { doSWAP(a) }
+
+// insDEPTH is Ins_DEPTH (0x24, pushes 1): the depth before the
+// instruction.
+func (e *exec) insDEPTH(a []int64) { a[0] = int64(e.top) }
+
+// insCINDEX is Ins_CINDEX (0x25, pops k, pushes 1): the k-th element; out
+// of range gives 0 (pedantic: Invalid_Reference).
+func (e *exec) insCINDEX(a []int64) {
+	var ok bool
+	if a[0], ok = doCINDEX(e.stack[:e.args], a[0]); !ok {
+		e.pedanticFail(errInvalidReference)
 	}
 }
 
+// insMINDEX is Ins_MINDEX (0x26, pops k): moves the k-th element to the
+// top; out of range does nothing but pop k (pedantic:
+// Invalid_Reference).
+func (e *exec) insMINDEX(a []int64) {
+	if !doMINDEX(e.stack[:e.args], a[0]) {
+		e.pedanticFail(errInvalidReference)
+	}
+}
+
+// insROLL is Ins_ROLL (0x8A, pops 3, pushes 3).
+func (e *exec) insROLL(a []int64) { doROLL(a) }
+
+// b2i is a comparison's result as FreeType's Ins_LT ... Ins_NEQ push it:
+// 1 for true, 0 for false.
 func b2i(b bool) int64 {
 	if b {
 		return 1
@@ -55,70 +52,80 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-// compareOp runs LT, LTEQ, GT, GTEQ, EQ, NEQ (0x50-0x55: pops 2, pushes
-// 1) and ODD, EVEN (0x56-0x57: pops 1, pushes 1; the value is rounded
-// with the current round state, then its integer part tested).
-func (e *exec) compareOp(a []int64) {
-	switch e.opcode {
-	case 0x50:
-		a[0] = b2i(a[0] < a[1])
-	case 0x51:
-		a[0] = b2i(a[0] <= a[1])
-	case 0x52:
-		a[0] = b2i(a[0] > a[1])
-	case 0x53:
-		a[0] = b2i(a[0] >= a[1])
-	case 0x54:
-		a[0] = b2i(a[0] == a[1])
-	case 0x55:
-		a[0] = b2i(a[0] != a[1])
-	case 0x56:
-		a[0] = b2i(e.round(a[0])&127 == 64)
-	case 0x57:
-		a[0] = b2i(e.round(a[0])&127 == 0)
+// The comparisons (0x50-0x57, pops 2 - ODD, EVEN: 1 - pushes 1).
+
+// insLT is Ins_LT.
+func (e *exec) insLT(a []int64) { a[0] = doLT(a[0], a[1]) }
+
+// insLTEQ is Ins_LTEQ.
+func (e *exec) insLTEQ(a []int64) { a[0] = doLTEQ(a[0], a[1]) }
+
+// insGT is Ins_GT.
+func (e *exec) insGT(a []int64) { a[0] = doGT(a[0], a[1]) }
+
+// insGTEQ is Ins_GTEQ.
+func (e *exec) insGTEQ(a []int64) { a[0] = doGTEQ(a[0], a[1]) }
+
+// insEQ is Ins_EQ.
+func (e *exec) insEQ(a []int64) { a[0] = doEQ(a[0], a[1]) }
+
+// insNEQ is Ins_NEQ.
+func (e *exec) insNEQ(a []int64) { a[0] = doNEQ(a[0], a[1]) }
+
+// insODD is Ins_ODD: the value rounded with the round state, then its
+// integer part tested.
+func (e *exec) insODD(a []int64) { a[0] = b2i(e.round(a[0])&127 == 64) }
+
+// insEVEN is Ins_EVEN (see insODD).
+func (e *exec) insEVEN(a []int64) { a[0] = b2i(e.round(a[0])&127 == 0) }
+
+// The logic instructions (0x5A-0x5C).
+
+// insAND is Ins_AND.
+func (e *exec) insAND(a []int64) { a[0] = doAND(a[0], a[1]) }
+
+// insOR is Ins_OR.
+func (e *exec) insOR(a []int64) { a[0] = doOR(a[0], a[1]) }
+
+// insNOT is Ins_NOT.
+func (e *exec) insNOT(a []int64) { a[0] = doNOT(a[0]) }
+
+// The arithmetic (0x60-0x67 and MAX, MIN), in FreeType's 64-bit wrapping
+// arithmetic (ops.go).
+
+// insADD is Ins_ADD.
+func (e *exec) insADD(a []int64) { a[0] = add(a[0], a[1]) }
+
+// insSUB is Ins_SUB.
+func (e *exec) insSUB(a []int64) { a[0] = sub(a[0], a[1]) }
+
+// insDIV is Ins_DIV: FT_MulDiv_No_Round(a, 64, b); a zero divisor fails
+// with Divide_By_Zero.
+func (e *exec) insDIV(a []int64) {
+	if a[1] == 0 {
+		e.err = errDivideByZero
+		return
 	}
+	a[0] = doDIV(a[0], a[1])
 }
 
-// logicOp runs AND, OR (0x5A-0x5B: pops 2, pushes 1) and NOT (0x5C: pops
-// 1, pushes 1).
-func (e *exec) logicOp(a []int64) {
-	switch e.opcode {
-	case 0x5A:
-		a[0] = b2i(a[0] != 0 && a[1] != 0)
-	case 0x5B:
-		a[0] = b2i(a[0] != 0 || a[1] != 0)
-	case 0x5C:
-		a[0] = b2i(a[0] == 0)
-	}
-}
+// insMUL is Ins_MUL: FT_MulDiv(a, b, 64).
+func (e *exec) insMUL(a []int64) { a[0] = doMUL(a[0], a[1]) }
 
-// arithOp runs ADD, SUB, DIV, MUL (0x60-0x63: pops 2, pushes 1) and ABS,
-// NEG, FLOOR, CEILING (0x64-0x67: pops 1, pushes 1), in FreeType's 64-bit
-// wrapping arithmetic: DIV is FT_MulDiv_No_Round(a, 64, b) and fails with
-// a zero divisor; MUL is FT_MulDiv(a, b, 64).
-func (e *exec) arithOp(a []int64) {
-	switch e.opcode {
-	case 0x60:
-		a[0] = int64(uint64(a[0]) + uint64(a[1]))
-	case 0x61:
-		a[0] = int64(uint64(a[0]) - uint64(a[1]))
-	case 0x62:
-		if a[1] == 0 {
-			e.err = errDivideByZero
-		} else {
-			a[0] = mulDivNoRound(a[0], 64, a[1])
-		}
-	case 0x63:
-		a[0] = mulDiv(a[0], a[1], 64)
-	case 0x64:
-		if a[0] < 0 {
-			a[0] = -a[0]
-		}
-	case 0x65:
-		a[0] = -a[0]
-	case 0x66:
-		a[0] = pixFloor(a[0])
-	case 0x67:
-		a[0] = pixCeil(a[0])
-	}
-}
+// insABS is Ins_ABS.
+func (e *exec) insABS(a []int64) { doABS(&a[0]) }
+
+// insNEG is Ins_NEG.
+func (e *exec) insNEG(a []int64) { a[0] = neg(a[0]) }
+
+// insFLOOR is Ins_FLOOR.
+func (e *exec) insFLOOR(a []int64) { a[0] = pixFloor(a[0]) }
+
+// insCEILING is Ins_CEILING.
+func (e *exec) insCEILING(a []int64) { a[0] = pixCeil(a[0]) }
+
+// insMAX is Ins_MAX.
+func (e *exec) insMAX(a []int64) { doMAX(&a[0], a[1]) }
+
+// insMIN is Ins_MIN.
+func (e *exec) insMIN(a []int64) { doMIN(&a[0], a[1]) }

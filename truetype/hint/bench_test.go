@@ -7,6 +7,8 @@ import (
 	"fontvm/sfnt"
 )
 
+// benchInstance returns an instance of corpus font f at ppem with options o
+// and the font's glyph count.
 func benchInstance(b *testing.B, f corpus.Font, ppem int, o Options) (*Instance, int) {
 	data := corpus.Load(b, f)
 	sf, err := sfnt.Parse(data)

@@ -22,6 +22,7 @@ func (e *exec) skipCode() bool {
 
 // insIF is IF (0x58, pops 1): when the condition is false, skip to the
 // matching ELSE or EIF.
+// FreeType: Ins_IF.
 func (e *exec) insIF(a []int64) {
 	if a[0] != 0 {
 		return
@@ -49,6 +50,7 @@ func (e *exec) insIF(a []int64) {
 
 // insELSE is ELSE (0x1B): reached after a true IF branch, skip to the
 // matching EIF.
+// FreeType: Ins_ELSE.
 func (e *exec) insELSE() {
 	nIfs := 1
 	for nIfs != 0 {
@@ -91,6 +93,7 @@ func (e *exec) insJMPR(a []int64) {
 // insFDEF is FDEF (0x2C, pops 1): record function a[0] starting after
 // this instruction and skip to its ENDF. Not allowed in glyph programs;
 // at most maxp.maxFunctionDefs distinct functions.
+// FreeType: Ins_FDEF.
 func (e *exec) insFDEF(a []int64) {
 	if e.iniRange == rangeGlyph {
 		e.err = errDEFInGlyf
@@ -136,6 +139,7 @@ func (e *exec) insFDEF(a []int64) {
 }
 
 // insIDEF is IDEF (0x89, pops 1): define the behaviour of opcode a[0].
+// FreeType: Ins_IDEF.
 func (e *exec) insIDEF(a []int64) {
 	if e.iniRange == rangeGlyph {
 		e.err = errDEFInGlyf
@@ -180,6 +184,7 @@ func (e *exec) insIDEF(a []int64) {
 
 // insENDF is ENDF (0x2D): end of a function or instruction definition;
 // loop again for LOOPCALL or return to the caller.
+// FreeType: Ins_ENDF.
 func (e *exec) insENDF() {
 	if e.callTop <= 0 {
 		e.err = errENDFInExecStream
@@ -270,6 +275,7 @@ func (e *exec) searchFunc(f uint64) int {
 }
 
 // insCALL is CALL (0x2B, pops 1).
+// FreeType: Ins_CALL.
 func (e *exec) insCALL(a []int64) {
 	def := e.findFunc(uint64(a[0]))
 	if def == nil {
@@ -342,47 +348,33 @@ func (e *exec) insUnknown() {
 	e.err = errInvalidOpcode
 }
 
-// insNPUSH is NPUSHB (0x40) and NPUSHW (0x41): a count byte n, then n
-// bytes or words.
-func (e *exec) insNPUSH(a []int64) {
-	l := int(e.code[e.ip+1])
-	if l >= len(e.stack)+1-e.top {
-		e.err = errStackOverflow
-		return
+// insJROT is Ins_JROT (0x78, pops 2): jump by a[0] when a[1] is true.
+func (e *exec) insJROT(a []int64) {
+	if a[1] != 0 {
+		e.insJMPR(a)
 	}
-	if e.opcode == 0x40 {
-		for k := 0; k < l; k++ {
-			a[k] = int64(e.code[e.ip+2+k])
-		}
-	} else {
-		for k := 0; k < l; k++ {
-			p := e.ip + 2 + 2*k
-			a[k] = int64(int16(uint16(e.code[p])<<8 | uint16(e.code[p+1])))
-		}
-	}
-	e.newTop += l
 }
 
-// insPUSH is PUSHB[abc] (0xB0-0xB7) and PUSHW[abc] (0xB8-0xBF).
-func (e *exec) insPUSH(a []int64) {
-	if e.opcode < 0xB8 {
-		l := int(e.opcode-0xB0) + 1
-		if l >= len(e.stack)+1-e.top {
-			e.err = errStackOverflow
-			return
-		}
-		for k := 0; k < l; k++ {
-			a[k] = int64(e.code[e.ip+1+k])
-		}
-		return
-	}
-	l := int(e.opcode-0xB8) + 1
-	if l >= len(e.stack)+1-e.top {
-		e.err = errStackOverflow
-		return
-	}
-	for k := 0; k < l; k++ {
-		p := e.ip + 1 + 2*k
-		a[k] = int64(int16(uint16(e.code[p])<<8 | uint16(e.code[p+1])))
+// insJROF is Ins_JROF (0x79, pops 2): jump by a[0] when a[1] is false.
+func (e *exec) insJROF(a []int64) {
+	if a[1] == 0 {
+		e.insJMPR(a)
 	}
 }
+
+// insEIF is Ins_EIF (0x59): nothing.
+func (e *exec) insEIF(_ []int64) {}
+
+// insDEBUG is Ins_DEBUG (0x4F, pops 1): fails with Debug_OpCode.
+func (e *exec) insDEBUG(_ []int64) { e.err = errDebugOpcode }
+
+// insELSEH, insENDFH and insUnknownH are insELSE, insENDF and insUnknown
+// as handlers (dispatch's signature).
+func (e *exec) insELSEH(_ []int64) { e.insELSE() }
+
+// insENDFH is insENDF as a handler (see insELSEH).
+func (e *exec) insENDFH(_ []int64) { e.insENDF() }
+
+// insUnknownH is insUnknown as a handler (see insELSEH): undefined
+// opcodes run a matching IDEF or fail.
+func (e *exec) insUnknownH(_ []int64) { e.insUnknown() }

@@ -5,6 +5,8 @@ package hint
 // delta_base + the argument's high nibble (+16, +32) equals the ppem.
 // FreeType counts 1 pop in its table and pops the pairs itself.
 
+// deltaStep is the move of one DELTA pair in Ins_DELTAP and Ins_DELTAC:
+// the low nibble minus 8, skipping 0, times 1 << (6 - delta_shift).
 func deltaStep(b int64, shift uint16) int64 {
 	b = int64(uint64(b)&0xF) - 8
 	if b >= 0 {
@@ -105,6 +107,7 @@ func (e *exec) pedanticDelta(nump uint64, args int) {
 }
 
 // insDELTAC is DELTAC[123].
+// FreeType: Ins_DELTAC.
 func (e *exec) insDELTAC(a []int64) {
 	p := uint64(e.curPPEM())
 	nump := uint64(a[0])

@@ -33,14 +33,6 @@ func rawHeader(nc int16) []byte {
 	return []byte{byte(uint16(nc) >> 8), byte(nc), 0, 0, 0, 0, 0, 100, 0, 100}
 }
 
-func enCat(bs ...[]byte) []byte {
-	var out []byte
-	for _, b := range bs {
-		out = append(out, b...)
-	}
-	return out
-}
-
 var enSquare = [][]fontwriter.Point{{{X: 0, Y: 0, On: true}, {X: 0, Y: 100, On: true}, {X: 100, Y: 100, On: true}, {X: 100, Y: 0, On: true}}}
 
 // dots is a glyph of n one-point contours.
@@ -61,6 +53,7 @@ func line(n int) fontwriter.Glyph {
 	return fontwriter.Glyph{Contours: [][]fontwriter.Point{pts}, Advance: 500}
 }
 
+// comps returns composite components, one per glyph index, at offset 0.
 func comps(gids ...uint16) []fontwriter.Component {
 	cs := make([]fontwriter.Component, len(gids))
 	for i, g := range gids {
@@ -69,6 +62,7 @@ func comps(gids ...uint16) []fontwriter.Component {
 	return cs
 }
 
+// repeat returns n copies of glyph index g.
 func repeat(g uint16, n int) []uint16 {
 	s := make([]uint16, n)
 	for i := range s {
@@ -86,16 +80,18 @@ type errNameCase struct {
 	data   []byte             // a font file instead of glyphs
 }
 
+// errNameCases returns the glyphs whose FreeType error names
+// TestErrNamesVsFreeType compares.
 func errNameCases() []errNameCase {
 	// A composite of glyph 0 whose last component says it has
 	// instructions, with rest after the component.
 	compIns := func(rest ...byte) fontwriter.Glyph {
-		return fontwriter.Glyph{Raw: enCat(rawHeader(-1), []byte{0x01, 0x02, 0, 0, 0, 0}, rest), Advance: 500}
+		return fontwriter.Glyph{Raw: cat(rawHeader(-1), []byte{0x01, 0x02, 0, 0, 0, 0}, rest), Advance: 500}
 	}
 	raw := func(b []byte) fontwriter.Glyph { return fontwriter.Glyph{Raw: b, Advance: 500} }
-	bigEnds := func(nc int16) fontwriter.Glyph { return raw(enCat(rawHeader(nc), []byte{0, 5})) }
+	bigEnds := func(nc int16) fontwriter.Glyph { return raw(cat(rawHeader(nc), []byte{0, 5})) }
 	// a simple glyph of 13 contours whose end points are all 0
-	badEnds := raw(enCat(rawHeader(13), make([]byte, 2*13+2+4)))
+	badEnds := raw(cat(rawHeader(13), make([]byte, 2*13+2+4)))
 	return []errNameCase{
 		// A: composite instructions past the end of the file.
 		{name: "A/ins-bytes-past-eof", glyphs: []fontwriter.Glyph{compIns(0, 16)}, atEnd: true, want: []string{"Invalid_Stream_Operation"}},

@@ -57,6 +57,8 @@ var errNames = map[errCode]string{
 	errDEFInGlyf:              "DEF_In_Glyf_Bytecode",
 }
 
+// String returns FreeType's error name without "FT_Err_", e.g.
+// "Invalid_Opcode", or the code in hex when FreeType has no name for it.
 func (c errCode) String() string {
 	if s, ok := errNames[c]; ok {
 		return s
@@ -89,6 +91,7 @@ const (
 	ProgGlyph Program = rangeGlyph
 )
 
+// String returns the program's name: "fpgm", "prep" or "glyph".
 func (p Program) String() string {
 	switch p {
 	case ProgFpgm:
@@ -120,6 +123,8 @@ type Error struct {
 	kind    error
 }
 
+// Error formats the error with the glyph and, for a failed program,
+// where it failed.
 func (e *Error) Error() string {
 	s := "hint: "
 	if e.Glyph >= 0 {

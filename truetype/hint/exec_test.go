@@ -53,8 +53,10 @@ func (e *exec) runFont(code []byte) errCode {
 	return e.run()
 }
 
+// stackTop returns the elements on the stack.
 func (e *exec) stackTop() []int64 { return e.stack[:e.top] }
 
+// eqStack reports whether two stacks hold the same elements.
 func eqStack(a, b []int64) bool {
 	if len(a) != len(b) {
 		return false
@@ -83,6 +85,7 @@ func pushW(vs ...int64) []byte {
 	return b
 }
 
+// cat concatenates byte slices (program pieces).
 func cat(parts ...[]byte) []byte {
 	var b []byte
 	for _, p := range parts {

@@ -171,8 +171,12 @@ func normLen(vx, vy *int64) uint32 {
 // pixRound, pixFloor and pixCeil are FT_PIX_ROUND, FT_PIX_FLOOR and
 // FT_PIX_CEIL on 26.6 values (wrapping like ADD_LONG).
 func pixFloor(x int64) int64 { return x &^ 63 }
+
+// pixRound is FT_PIX_ROUND (see pixFloor).
 func pixRound(x int64) int64 { return int64(uint64(x)+32) &^ 63 }
-func pixCeil(x int64) int64  { return int64(uint64(x)+63) &^ 63 }
+
+// pixCeil is FT_PIX_CEIL (see pixFloor).
+func pixCeil(x int64) int64 { return int64(uint64(x)+63) &^ 63 }
 
 // padRound is FT_PAD_ROUND_LONG(x, n) for a power of two n.
 func padRound(x, n int64) int64 { return int64(uint64(x)+uint64(n/2)) &^ (n - 1) }

@@ -32,6 +32,8 @@ func appendLine(dst []byte, gid int, g *Glyph, err error, xy []int64, ends []int
 	return golden.AppendLine(dst, gid, g.Advance, xy, ends), xy, ends
 }
 
+// parseGoldenMode returns the Options a golden file's mode and target
+// columns name.
 func parseGoldenMode(m, t string) Options {
 	var o Options
 	switch m {

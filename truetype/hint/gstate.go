@@ -54,13 +54,17 @@ func (e *exec) dualProject(dx, dy int64) int64 {
 	return dotFix14(dx, dy, e.gs.dualVector.x, e.gs.dualVector.y)
 }
 
+// sub is FreeType's SUB_LONG: a - b wrapping in 64 bits.
 func sub(a, b int64) int64 { return int64(uint64(a) - uint64(b)) }
+
+// add is FreeType's ADD_LONG: a + b wrapping in 64 bits.
 func add(a, b int64) int64 { return int64(uint64(a) + uint64(b)) }
 
 // projectP is PROJECT(v1, v2), dualProjectP is DUALPROJ(v1, v2); on
 // pointers, so that they inline into the handlers.
 func (e *exec) projectP(v1, v2 *vec) int64 { return e.project(v1.x-v2.x, v1.y-v2.y) }
 
+// dualProjectP is DUALPROJ(v1, v2) on pointers (see projectP).
 func (e *exec) dualProjectP(v1, v2 *vec) int64 {
 	return e.dualProject(v1.x-v2.x, v1.y-v2.y)
 }
@@ -107,6 +111,7 @@ func (e *exec) normalizeMemo(vx, vy int64, r *unitVec) {
 
 // insSxyTCA is SVTCA[a] (0x00-0x01), SPVTCA[a] (0x02-0x03) and SFVTCA[a]
 // (0x04-0x05): set vectors to an axis.
+// FreeType: Ins_SxyTCA.
 func (e *exec) insSxyTCA(_ []int64) {
 	op := e.opcode
 	aa := int32(op&1) << 14
@@ -165,6 +170,7 @@ func (e *exec) sxVTL(idx1, idx2 uint16, v *unitVec) bool {
 }
 
 // insSPVTL is SPVTL[a] (0x06-0x07, pops 2).
+// FreeType: Ins_SPVTL (Ins_SxVTL).
 func (e *exec) insSPVTL(a []int64) {
 	if e.sxVTL(uint16(a[1]), uint16(a[0]), &e.gs.projVector) {
 		e.gs.dualVector = e.gs.projVector
@@ -173,6 +179,7 @@ func (e *exec) insSPVTL(a []int64) {
 }
 
 // insSFVTL is SFVTL[a] (0x08-0x09, pops 2).
+// FreeType: Ins_SFVTL (Ins_SxVTL).
 func (e *exec) insSFVTL(a []int64) {
 	if e.sxVTL(uint16(a[1]), uint16(a[0]), &e.gs.freeVector) {
 		e.computeFuncs()
@@ -180,6 +187,7 @@ func (e *exec) insSFVTL(a []int64) {
 }
 
 // insSPVFS is SPVFS (0x0A, pops 2): projection vector from stack.
+// FreeType: Ins_SPVFS.
 func (e *exec) insSPVFS(a []int64) {
 	y := int64(int16(a[1]))
 	x := int64(int16(a[0]))
@@ -189,6 +197,7 @@ func (e *exec) insSPVFS(a []int64) {
 }
 
 // insSFVFS is SFVFS (0x0B, pops 2): freedom vector from stack.
+// FreeType: Ins_SFVFS.
 func (e *exec) insSFVFS(a []int64) {
 	y := int64(int16(a[1]))
 	x := int64(int16(a[0]))
@@ -198,6 +207,7 @@ func (e *exec) insSFVFS(a []int64) {
 
 // insSDPVTL is SDPVTL[a] (0x86-0x87, pops 2): dual vector from the
 // original, projection vector from the current positions.
+// FreeType: Ins_SDPVTL.
 func (e *exec) insSDPVTL(a []int64) {
 	p1 := uint16(a[1])
 	p2 := uint16(a[0])
@@ -259,6 +269,7 @@ func (e *exec) insSZP(a []int64) {
 
 // insSLOOP is SLOOP (0x17, pops 1): negative fails, values above 0xFFFF
 // are clamped.
+// FreeType: Ins_SLOOP.
 func (e *exec) insSLOOP(a []int64) {
 	if a[0] < 0 {
 		e.err = errBadArgument
@@ -300,6 +311,7 @@ func (e *exec) insINSTCTRL(a []int64) {
 }
 
 // insSCANCTRL is SCANCTRL (0x85, pops 1).
+// FreeType: Ins_SCANCTRL.
 func (e *exec) insSCANCTRL(a []int64) {
 	v := a[0] & 0xFF
 	if v == 0xFF {
@@ -351,4 +363,87 @@ func (e *exec) insGETINFO(a []int64) {
 		}
 	}
 	a[0] = k
+}
+
+// The graphics-state instructions whose FreeType body is a line or two.
+
+// insGPV is Ins_GPV (0x0C, pushes 2): the projection vector.
+func (e *exec) insGPV(a []int64) {
+	a[0], a[1] = int64(e.gs.projVector.x), int64(e.gs.projVector.y)
+}
+
+// insGFV is Ins_GFV (0x0D, pushes 2): the freedom vector.
+func (e *exec) insGFV(a []int64) {
+	a[0], a[1] = int64(e.gs.freeVector.x), int64(e.gs.freeVector.y)
+}
+
+// insSFVTPV is Ins_SFVTPV (0x0E): freedom vector = projection vector.
+func (e *exec) insSFVTPV(_ []int64) {
+	e.gs.freeVector = e.gs.projVector
+	e.computeFuncs()
+}
+
+// insSRP0 is Ins_SRP0 (0x10, pops 1, as an FT_UShort).
+func (e *exec) insSRP0(a []int64) { e.gs.rp0 = uint16(a[0]) }
+
+// insSRP1 is Ins_SRP1 (0x11, pops 1).
+func (e *exec) insSRP1(a []int64) { e.gs.rp1 = uint16(a[0]) }
+
+// insSRP2 is Ins_SRP2 (0x12, pops 1).
+func (e *exec) insSRP2(a []int64) { e.gs.rp2 = uint16(a[0]) }
+
+// insSMD is Ins_SMD (0x1A, pops 1).
+func (e *exec) insSMD(a []int64) { e.gs.minimumDistance = a[0] }
+
+// insSCVTCI is Ins_SCVTCI (0x1D, pops 1).
+func (e *exec) insSCVTCI(a []int64) { e.gs.controlValueCutin = a[0] }
+
+// insSSWCI is Ins_SSWCI (0x1E, pops 1).
+func (e *exec) insSSWCI(a []int64) { e.gs.singleWidthCutin = a[0] }
+
+// insSSW is Ins_SSW (0x1F, pops 1): FUnits, scaled with FT_MulFix.
+func (e *exec) insSSW(a []int64) { e.gs.singleWidthValue = mulFix(a[0], e.scale) }
+
+// insFLIPON is Ins_FLIPON (0x4D).
+func (e *exec) insFLIPON(_ []int64) { e.gs.autoFlip = true }
+
+// insFLIPOFF is Ins_FLIPOFF (0x4E).
+func (e *exec) insFLIPOFF(_ []int64) { e.gs.autoFlip = false }
+
+// insSDB is Ins_SDB (0x5E, pops 1).
+func (e *exec) insSDB(a []int64) { e.gs.deltaBase = uint16(a[0]) }
+
+// insSDS is Ins_SDS (0x5F, pops 1): values above 6 fail with
+// Bad_Argument.
+func (e *exec) insSDS(a []int64) {
+	if uint64(a[0]) > 6 {
+		e.err = errBadArgument
+		return
+	}
+	e.gs.deltaShift = uint16(a[0])
+}
+
+// insSCANTYPE is Ins_SCANTYPE (0x8D, pops 1): negative values are
+// ignored.
+func (e *exec) insSCANTYPE(a []int64) {
+	if a[0] >= 0 {
+		e.gs.scanType = int(a[0] & 0xFFFF)
+	}
+}
+
+// insObsolete is SANGW and AA (0x7E, 0x7F, pops 1): FreeType's Ins_SANGW
+// and Ins_AA do nothing.
+func (e *exec) insObsolete(_ []int64) {}
+
+// insMPPEM is Ins_MPPEM (0x4B, pushes 1).
+func (e *exec) insMPPEM(a []int64) { a[0] = e.curPPEM() }
+
+// insMPS is Ins_MPS (0x4C, pushes 1): v35 the ppem, v40 the point size in
+// 26.6.
+func (e *exec) insMPS(a []int64) {
+	if e.version == 35 {
+		a[0] = e.curPPEM()
+	} else {
+		a[0] = e.pointSize
+	}
 }

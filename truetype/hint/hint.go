@@ -38,6 +38,7 @@ const (
 	ModeV40              // interpreter version 40 (FreeType's default)
 )
 
+// String returns the mode's name: "none", "v35" or "v40".
 func (m Mode) String() string {
 	switch m {
 	case ModeNone:
@@ -59,6 +60,7 @@ const (
 	TargetMono                 // FT_LOAD_TARGET_MONO (bi-level)
 )
 
+// String returns the target's name: "normal" or "mono".
 func (t Target) String() string {
 	switch t {
 	case TargetNormal:
@@ -536,6 +538,8 @@ func (e *exec) setMetrics(in *Instance) {
 	e.xRatio, e.yRatio = sm.xRatio, sm.yRatio
 }
 
+// progError returns the Error for a failed run of program p: FreeType's
+// error c and where the run stopped (code range, pc, opcode).
 func (e *exec) progError(p Program, c errCode) error {
 	return &Error{Code: c.String(), Program: p, Range: Program(e.errRng), PC: e.errIP, Opcode: e.errOp, Glyph: -1, kind: ErrProgram}
 }

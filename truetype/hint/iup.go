@@ -22,6 +22,8 @@ import (
 // 64 points, which the mask cannot hold, keep the point-by-point contour
 // worker iupContourX/Y.
 
+// insIUP is Ins_IUP: IUP[a] interpolates the untouched points of every
+// contour in x (a = 1) or y (a = 0); see the notes above.
 func (e *exec) insIUP(_ []int64) {
 	if e.backwardCompat {
 		if e.iupxCalled && e.iupyCalled {

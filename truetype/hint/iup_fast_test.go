@@ -132,6 +132,8 @@ type iupCase struct {
 	r *rand.Rand
 }
 
+// coord returns a random coordinate of the given style (realistic 26.6,
+// small, extreme, ...).
 func (c iupCase) coord(style int) int64 {
 	r := c.r
 	switch style {
@@ -150,6 +152,8 @@ func (c iupCase) coord(style int) int64 {
 	}
 }
 
+// zone returns a random glyph zone: contours, original and current
+// points and touch flags.
 func (c iupCase) zone() *zone {
 	r := c.r
 	var n int
@@ -248,6 +252,7 @@ func (c iupCase) zone() *zone {
 	return z
 }
 
+// cloneZone returns a deep copy of z.
 func cloneZone(z *zone) *zone {
 	c := *z
 	c.org = append([]vec(nil), z.org...)
@@ -303,6 +308,8 @@ func TestIUPMatchesReference(t *testing.T) {
 	}
 }
 
+// describeZone formats z's contours and the points around at, for a
+// failure message.
 func describeZone(z *zone, at int) string {
 	s := fmt.Sprintf("contours %v firstPoint %d nPoints %d\n", z.contours[:z.nContours], z.firstPoint, z.nPoints)
 	lo, hi := at-6, at+6

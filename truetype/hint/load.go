@@ -102,6 +102,9 @@ type sizeHint struct{ points, contours, components int }
 
 const sizeHintMax = 1024
 
+// newSizeHint returns the buffer sizes to preallocate for a font from its
+// maxp counts, each capped (sizeHintMax) so that a hostile maxp cannot
+// make an instance allocate much up front.
 func newSizeHint(m sfnt.Maxp) sizeHint {
 	return sizeHint{
 		points:     min(int(max(m.MaxPoints, m.MaxCompositePoints)), sizeHintMax),
@@ -110,6 +113,8 @@ func newSizeHint(m sfnt.Maxp) sizeHint {
 	}
 }
 
+// glyphErr returns the Error of kind ErrGlyph for glyph gid with
+// FreeType's error name code.
 func glyphErr(gid int, code string, detail string) error {
 	return &Error{Code: code, Glyph: gid, Detail: detail, kind: ErrGlyph}
 }

@@ -52,6 +52,8 @@ func compareLoaders(t *testing.T, what string, f *Font, ppem int, opts Options, 
 	return len(gids)
 }
 
+// diffLoad describes how a load (glyph, error, fault) differs from the
+// oracle's, or returns "" when they are the same.
 func diffLoad(g *Glyph, err error, fault *Error, rg *Glyph, rerr error, rfault *Error) string {
 	if (err == nil) != (rerr == nil) || err != nil && err.Error() != rerr.Error() {
 		return fmt.Sprintf("error %v, oracle %v", err, rerr)
@@ -80,6 +82,7 @@ func diffLoad(g *Glyph, err error, fault *Error, rg *Glyph, rerr error, rfault *
 	return ""
 }
 
+// allGlyphs returns the glyph indices 0 to n-1.
 func allGlyphs(n int) []int {
 	gids := make([]int, n)
 	for i := range gids {
@@ -171,6 +174,7 @@ func TestLoaderMatchesRefCorrupt(t *testing.T) {
 	t.Logf("%d glyph loads compared", total)
 }
 
+// mustFont parses data and returns its Font, failing t on an error.
 func mustFont(t *testing.T, data []byte) *Font {
 	t.Helper()
 	sf, err := sfnt.Parse(data)

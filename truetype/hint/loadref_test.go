@@ -28,6 +28,7 @@ type refLoader struct {
 	useAw2         bool
 }
 
+// ensure grows the loader's point buffers to hold n points.
 func (ld *refLoader) ensure(n int) {
 	if n <= len(ld.cur) {
 		return
@@ -41,6 +42,7 @@ func (ld *refLoader) ensure(n int) {
 	ld.tags = t
 }
 
+// glyph returns the decoding buffer for composite depth depth.
 func (ld *refLoader) glyph(depth int) *sfnt.Glyph {
 	for len(ld.glyphs) <= depth {
 		ld.glyphs = append(ld.glyphs, new(sfnt.Glyph))
@@ -197,6 +199,8 @@ func (ld *refLoader) load(gid uint16, depth int) error {
 	return nil
 }
 
+// scalePP scales the phantom points pp1-pp4 to the instance's scales
+// (FreeType's tt_loader scaling of the phantom points).
 func (ld *refLoader) scalePP() {
 	sx, sy := ld.in.xScale, ld.in.yScale
 	ld.pp1.x = mulFix(ld.pp1.x, sx)

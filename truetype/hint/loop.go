@@ -1,11 +1,5 @@
 package hint
 
-import (
-	"math"
-
-	"fontvm/truetype/isa"
-)
-
 // The untraced instruction loop.
 //
 // runFast is TT_RunIns for runs without a tracer. It gives exactly the
@@ -31,245 +25,8 @@ import (
 // next instruction's address does not wait for table lookups.
 //
 // IF/ELSE skipping in fpgm and prep is memoised per byte offset
-// (skipMemo); glyph programs, which usually run once, walk the bytes
+// (skipMemo, skip.go); glyph programs, which usually run once, walk the bytes
 // (skipScan, through step).
-
-// opInfo is one opcode's decoding: FreeType's Pop_Push_Count and
-// opcode_length (length < 0: NPUSHB/NPUSHW, length 2 - length*count).
-type opInfo struct {
-	pops, pushes uint8
-	length       int8
-	direct       bool // one byte long, not IF or ELSE: fastLoop may call its handler directly
-}
-
-// opTab packs isa's Pops/Pushes (popPush) and opLen.
-var opTab = func() (t [256]opInfo) {
-	for op := range t {
-		pops, pushes := isa.Opcodes[op].Pops, isa.Opcodes[op].Pushes
-		if pops < 0 || pops > math.MaxUint8 || pushes < 0 || pushes > math.MaxUint8 {
-			panic("hint: pops/pushes out of range")
-		}
-		t[op] = opInfo{pops: uint8(pops), pushes: uint8(pushes), length: opLen[op],
-			direct: opLen[op] == 1 && op != 0x58 && op != 0x1B}
-	}
-	return t
-}()
-
-// skipMemo caches, for one code range (fpgm or prep, whose bytes are the
-// same for every run of an instance), where the skip of a false IF or of
-// an ELSE at each byte offset ends: end[i] is 1 + the offset of the
-// ELSE/EIF that ends the skip starting at offset i, 0 when not known yet.
-// Only successful skips are cached (a failing one ends the run and is
-// recomputed). The answer depends only on the bytes and the offset, so
-// caching it per offset gives the byte walk's answer for every offset,
-// including offsets inside push data reached by jumps.
-type skipMemo struct {
-	code []byte // identity of the code the table is for
-	end  []int32
-}
-
-// memoFor returns the skip table for code (fpgm or prep), resetting it
-// when the range now holds other bytes. Code longer than an int32 can
-// index is not memoised (nil: walk every time).
-func (m *skipMemo) memoFor(code []byte) []int32 {
-	if len(code) == 0 || len(code) >= math.MaxInt32 {
-		m.code, m.end = nil, nil
-		return nil
-	}
-	if len(m.code) == len(code) && &m.code[0] == &code[0] {
-		return m.end
-	}
-	m.code = code
-	if cap(m.end) >= len(code) {
-		m.end = m.end[:len(code)]
-		clear(m.end)
-	} else {
-		m.end = make([]int32, len(code))
-	}
-	return m.end
-}
-
-// skipScan walks the code from the IF (isElse false) or ELSE (isElse
-// true) at ip exactly as insIF/insELSE do with skipCode: instruction by
-// instruction, nesting on IF, until the EIF (or, for IF, an ELSE) at
-// nesting level 1. It returns the offset of that ELSE/EIF and true, or,
-// when an instruction runs past the end of the code (Code_Overflow), the
-// ip and opcode skipCode leaves in e.ip and e.opcode, and false.
-func skipScan(code []byte, ip int, isElse bool) (int, byte, bool) {
-	op := code[ip]
-	n := 1 // IF and ELSE are one byte long
-	nIfs := 1
-	for {
-		ip += n
-		if ip >= len(code) {
-			return ip, op, false
-		}
-		op = code[ip]
-		n = int(opLen[op])
-		if n < 0 {
-			if ip+1 >= len(code) {
-				return ip, op, false
-			}
-			n = 2 - n*int(code[ip+1])
-		}
-		if ip+n > len(code) {
-			return ip, op, false
-		}
-		switch op {
-		case 0x58:
-			nIfs++
-		case 0x1B:
-			if nIfs == 1 && !isElse {
-				return ip, op, true
-			}
-		case 0x59:
-			nIfs--
-			if nIfs == 0 {
-				return ip, op, true
-			}
-		}
-	}
-}
-
-// validateMemos (re)validates the skip tables of fpgm and prep against
-// the code ranges at the start of a run; glyph programs (which usually
-// run once) have none: skips[rangeGlyph] stays empty.
-func (e *exec) validateMemos() {
-	if m, c := &e.skips[rangeFont], e.ranges[rangeFont]; len(m.code) != len(c) || len(c) > 0 && &m.code[0] != &c[0] {
-		m.memoFor(c)
-	}
-	if m, c := &e.skips[rangeCVT], e.ranges[rangeCVT]; len(m.code) != len(c) || len(c) > 0 && &m.code[0] != &c[0] {
-		m.memoFor(c)
-	}
-}
-
-// skip is insIF's false branch and insELSE with the memo: e.ip is at the
-// IF or ELSE, e.opcode its opcode; on return e.ip, e.opcode and e.length
-// are as skipCode leaves them (at the ELSE/EIF, or Code_Overflow set).
-func (e *exec) skip() {
-	ip := e.ip
-	m := e.skips[e.curRange&3].end
-	if ip < len(m) {
-		if t := m[ip]; t != 0 {
-			e.ip = int(t) - 1
-			e.opcode = e.code[e.ip]
-			e.length = 1
-			return
-		}
-	}
-	end, op, ok := skipScan(e.code, ip, e.opcode == 0x1B)
-	e.ip, e.opcode = end, op
-	if !ok {
-		e.err = errCodeOverflow
-		return
-	}
-	e.length = 1 // ELSE and EIF
-	if ip < len(m) {
-		m[ip] = int32(end + 1)
-	}
-}
-
-// Results of step.
-const (
-	stepDone = iota // the instruction ran; it counts against the budget
-	stepIDef        // an IDEF was called for an undefined opcode; not counted
-	stepStop        // the run ends with e.err (e.stop done)
-)
-
-// step runs the instruction at e.ip, with e.top elements on the stack,
-// exactly as one iteration of runTraced does, and leaves e.ip, e.top,
-// e.code and e.curRange for the next one.
-func (e *exec) step() int {
-	code := e.code
-	op := code[e.ip]
-	e.opcode = op
-	info := opTab[op]
-	n := int(info.length)
-	if n < 0 {
-		if e.ip+1 >= len(code) {
-			e.err = errCodeOverflow
-			e.stop()
-			return stepStop
-		}
-		n = 2 - n*int(code[e.ip+1])
-	}
-	if e.ip+n > len(code) {
-		e.err = errCodeOverflow
-		e.stop()
-		return stepStop
-	}
-	e.length = n
-	args := e.top - int(info.pops)
-	if args < 0 {
-		if e.pedantic {
-			e.err = errTooFewArguments
-			e.stop()
-			return stepStop
-		}
-		clear(e.stack[:info.pops])
-		args = 0
-	}
-	e.args = args
-	e.newTop = args + int(info.pushes)
-	if e.newTop > len(e.stack) {
-		e.err = errStackOverflow
-		e.stop()
-		return stepStop
-	}
-	e.stepIns = true
-	if op == 0x1B || (op == 0x58 && e.stack[args] == 0) {
-		e.skip()
-	} else {
-		e.dispatch(e.stack[args:])
-	}
-	if e.err != errOK {
-		if e.err == errInvalidOpcode {
-			if !e.callIDef() {
-				e.stop()
-				return stepStop
-			}
-			return stepIDef
-		}
-		e.stop()
-		return stepStop
-	}
-	e.top = e.newTop
-	if e.stepIns {
-		e.ip += e.length
-	}
-	return stepDone
-}
-
-// runSteps is TT_RunIns for pedantic instances: every instruction goes
-// through step (its handler, with the pedantic checks), with the skip
-// memos of fpgm and prep; the results are runTraced's. (fastLoop's
-// inline cases would skip the handlers' checks, and fastLoop stays as it
-// is for the non-pedantic path.)
-func (e *exec) runSteps() errCode {
-	e.validateMemos()
-	e.opcode = 0
-	e.stepIns, e.length = true, 1
-	n := 0
-	for {
-		if e.ip >= len(e.code) {
-			if e.callTop > 0 {
-				e.err = errCodeOverflow
-				return e.stop()
-			}
-			return errOK
-		}
-		switch e.step() {
-		case stepStop:
-			return e.err
-		case stepDone:
-			if n++; n > MaxRunnableOpcodes {
-				e.err = errExecutionTooLong
-				return e.stop()
-			}
-		}
-		e.stepIns, e.length = true, 1
-	}
-}
 
 // Results of fastLoop.
 const (
@@ -473,7 +230,7 @@ func (e *exec) fastLoop() int {
 			if top < 1 || top >= len(stack) {
 				break
 			}
-			stack[top] = stack[top-1]
+			stack[top] = stack[top-1] // (Ins_DUP)
 			top++
 			ip++
 			continue
@@ -492,7 +249,7 @@ func (e *exec) fastLoop() int {
 			if top < 2 || top > len(stack) {
 				break
 			}
-			stack[top-2], stack[top-1] = stack[top-1], stack[top-2]
+			doSWAP(stack[top-2 : top : top])
 			ip++
 			continue
 		case 0x24: // DEPTH
@@ -507,11 +264,7 @@ func (e *exec) fastLoop() int {
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			if l := stack[top-1]; l <= 0 || l > int64(top-1) {
-				stack[top-1] = 0
-			} else {
-				stack[top-1] = stack[int64(top-1)-l]
-			}
+			stack[top-1], _ = doCINDEX(stack[:top-1:top-1], stack[top-1])
 			ip++
 			continue
 		case 0x26: // MINDEX
@@ -519,14 +272,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			if l := stack[top]; l > 0 && l <= int64(top) {
-				i := top - int(l)
-				k := stack[i]
-				for ; i < top-1; i++ { // (no memmove call in fastLoop)
-					stack[i] = stack[i+1]
-				}
-				stack[top-1] = k
-			}
+			doMINDEX(stack[:top:top], stack[top])
 			ip++
 			continue
 		case 0x17: // SLOOP (a negative count fails: step)
@@ -681,7 +427,7 @@ func (e *exec) fastLoop() int {
 			if top < 3 || top > len(stack) {
 				break
 			}
-			stack[top-3], stack[top-2], stack[top-1] = stack[top-2], stack[top-1], stack[top-3]
+			doROLL(stack[top-3 : top : top])
 			ip++
 			continue
 		case 0x8B: // MAX
@@ -689,9 +435,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			if stack[top] > stack[top-1] {
-				stack[top-1] = stack[top]
-			}
+			doMAX(&stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x8C: // MIN
@@ -699,9 +443,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			if stack[top] < stack[top-1] {
-				stack[top-1] = stack[top]
-			}
+			doMIN(&stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x50: // LT
@@ -709,7 +451,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] < stack[top])
+			stack[top-1] = doLT(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x51: // LTEQ
@@ -717,7 +459,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] <= stack[top])
+			stack[top-1] = doLTEQ(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x52: // GT
@@ -725,7 +467,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] > stack[top])
+			stack[top-1] = doGT(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x53: // GTEQ
@@ -733,7 +475,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] >= stack[top])
+			stack[top-1] = doGTEQ(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x54: // EQ
@@ -741,7 +483,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] == stack[top])
+			stack[top-1] = doEQ(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x55: // NEQ
@@ -749,7 +491,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] != stack[top])
+			stack[top-1] = doNEQ(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x5A: // AND
@@ -757,7 +499,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] != 0 && stack[top] != 0)
+			stack[top-1] = doAND(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x5B: // OR
@@ -765,30 +507,30 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = b2i(stack[top-1] != 0 || stack[top] != 0)
+			stack[top-1] = doOR(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x5C: // NOT
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			stack[top-1] = b2i(stack[top-1] == 0)
+			stack[top-1] = doNOT(stack[top-1])
 			ip++
 			continue
 		case 0x60: // ADD
 			if top < 2 || top > len(stack) {
 				break
 			}
+			stack[top-2] = add(stack[top-2], stack[top-1])
 			top--
-			stack[top-1] = int64(uint64(stack[top-1]) + uint64(stack[top]))
 			ip++
 			continue
 		case 0x61: // SUB
 			if top < 2 || top > len(stack) {
 				break
 			}
+			stack[top-2] = sub(stack[top-2], stack[top-1])
 			top--
-			stack[top-1] = int64(uint64(stack[top-1]) - uint64(stack[top]))
 			ip++
 			continue
 		case 0x62: // DIV
@@ -796,7 +538,7 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = div64(stack[top-1], stack[top])
+			stack[top-1] = doDIV(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x63: // MUL
@@ -804,23 +546,21 @@ func (e *exec) fastLoop() int {
 				break
 			}
 			top--
-			stack[top-1] = mul64(stack[top-1], stack[top])
+			stack[top-1] = doMUL(stack[top-1], stack[top])
 			ip++
 			continue
 		case 0x64: // ABS
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			if stack[top-1] < 0 {
-				stack[top-1] = -stack[top-1]
-			}
+			doABS(&stack[top-1])
 			ip++
 			continue
 		case 0x65: // NEG
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			stack[top-1] = -stack[top-1]
+			stack[top-1] = neg(stack[top-1])
 			ip++
 			continue
 		case 0x66: // FLOOR
@@ -841,11 +581,7 @@ func (e *exec) fastLoop() int {
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			if i := uint64(stack[top-1]); i < uint64(len(e.storage)) {
-				stack[top-1] = e.storage[i]
-			} else {
-				stack[top-1] = 0
-			}
+			stack[top-1], _ = e.doRS(stack[top-1])
 			ip++
 			continue
 		case 0x42: // WS
@@ -865,11 +601,7 @@ func (e *exec) fastLoop() int {
 			if uint(top-1) >= uint(len(stack)) {
 				break
 			}
-			if i := uint64(stack[top-1]); i < uint64(len(e.cvt)) {
-				stack[top-1] = e.cvt[i]
-			} else {
-				stack[top-1] = 0
-			}
+			stack[top-1], _ = e.doRCVT(stack[top-1])
 			ip++
 			continue
 		case 0x10: // SRP0
@@ -1176,27 +908,6 @@ func (e *exec) plainRange(r, ip int) ([]byte, bool) {
 	return code, true
 }
 
-// pushBytes stores the bytes src as stack elements (len(dst) == len(src)).
-// fastLoop reloads code and stack from e after it: its loop needs
-// registers that fastLoop's state would otherwise keep, and a state
-// value saved around it would be saved on every instruction.
-func pushBytes(dst []int64, src []byte) {
-	src = src[:len(dst)]
-	for k, b := range src {
-		dst[k] = int64(b)
-	}
-}
-
-// pushWords stores the big-endian signed words src as stack elements
-// (2*len(dst) == len(src)).
-func pushWords(dst []int64, src []byte) {
-	src = src[:2*len(dst)]
-	for k := range dst {
-		s := src[2*k : 2*k+2 : 2*k+2]
-		dst[k] = int64(int16(uint16(s[0])<<8 | uint16(s[1])))
-	}
-}
-
 // jumpOK is insJMPR's plain path: the target of a jump by off from ip
 // (args: the index of the jump's first argument), after counting a
 // backward jump, and true; or false, with nothing changed, when
@@ -1216,156 +927,4 @@ func (e *exec) jumpOK(ip int, off int64, args int) (int, bool) {
 		e.negJumpCounter++
 	}
 	return int(t), true
-}
-
-// mul64 is MUL's FT_MulDiv(a, b, 64): (|a|*|b| + 32) / 64 in unsigned
-// 64-bit arithmetic, the sign applied after.
-func mul64(a, b int64) int64 {
-	ua, ub := uint64(a), uint64(b)
-	neg := false
-	if a < 0 {
-		ua, neg = -ua, true
-	}
-	if b < 0 {
-		ub, neg = -ub, !neg
-	}
-	d := (ua*ub + 32) >> 6
-	if neg {
-		return -int64(d)
-	}
-	return int64(d)
-}
-
-// div64 is DIV's FT_MulDiv_No_Round(a, 64, b) for b != 0: |a|*64 / |b|
-// in unsigned 64-bit arithmetic, the sign applied after.
-func div64(a, b int64) int64 {
-	ua, ub := uint64(a), uint64(b)
-	neg := false
-	if a < 0 {
-		ua, neg = -ua, true
-	}
-	if b < 0 {
-		ub, neg = -ub, !neg
-	}
-	d := (ua << 6) / ub
-	if neg {
-		return -int64(d)
-	}
-	return int64(d)
-}
-
-// slowOp is one opcode's entry for fastLoop's calls of handlers: fn is
-// the handler dispatch runs for it (dispatch itself for the opcodes whose
-// dispatch case is inline or rare), or nil when the opcode does not take
-// the direct path (multi-byte instructions, IF, ELSE: step runs them);
-// pops and pushes are FreeType's Pop_Push_Count, room is max(pushes, 1):
-// the handler needs top-pops+room <= len(stack). An opcode without a
-// handler has pops = noHandler, more than any stack holds, so that
-// fastLoop's one test of the stack sends it to step.
-type slowOp struct {
-	fn           func(*exec, []int64)
-	pops         uint32
-	pushes, room uint16 // (16 bytes in all: indexing is a shift; unsigned: loads with an index)
-}
-
-// noHandler is slowOp.pops of the opcodes without a handler: more than
-// the 0xFFFF + StackExtra elements a stack can have.
-const noHandler = 1 << 30
-
-// slowTab is fastLoop's table of slowOp, indexed by opcode.
-var slowTab [256]slowOp
-
-func init() {
-	for op := range slowTab {
-		s := &slowTab[op]
-		s.pops, s.pushes = uint32(opTab[op].pops), uint16(opTab[op].pushes)
-		s.room = max(s.pushes, 1)
-		if opTab[op].direct {
-			s.fn = slowHandler(byte(op))
-		} else {
-			s.pops = noHandler
-		}
-		if s.room >= StackExtra {
-			panic("hint: slowTab room")
-		}
-	}
-}
-
-// slowHandler is the handler dispatch calls for opcode op, for the
-// frequent instructions outside fastLoop (the moves, IUP, DELTAs, the
-// vector and zone setters, ...); dispatch itself for the rest. It must
-// name the same handler as dispatch's switch (TestSlowTabMatchesDispatch).
-// The handlers of instructions that pop their points themselves (IUP,
-// SHP, IP, ALIGNRP, FLIPPT) and of SxyTCA take, and ignore, an argument
-// slice too, so that fastLoop calls them without a wrapper.
-func slowHandler(op byte) func(*exec, []int64) {
-	switch {
-	case op <= 0x05:
-		return (*exec).insSxyTCA
-	case op == 0x06 || op == 0x07:
-		return (*exec).insSPVTL
-	case op == 0x08 || op == 0x09:
-		return (*exec).insSFVTL
-	case op == 0x0A:
-		return (*exec).insSPVFS
-	case op == 0x0B:
-		return (*exec).insSFVFS
-	case op == 0x0F:
-		return (*exec).insISECT
-	case op >= 0x13 && op <= 0x16:
-		return (*exec).insSZP
-	case op == 0x17:
-		return (*exec).insSLOOP
-	case op == 0x27:
-		return (*exec).insALIGNPTS
-	case op == 0x29:
-		return (*exec).insUTP
-	case op == 0x2E || op == 0x2F:
-		return (*exec).insMDAP
-	case op == 0x30 || op == 0x31:
-		return (*exec).insIUP
-	case op == 0x32 || op == 0x33:
-		return (*exec).insSHP
-	case op == 0x34 || op == 0x35:
-		return (*exec).insSHC
-	case op == 0x36 || op == 0x37:
-		return (*exec).insSHZ
-	case op == 0x38:
-		return (*exec).insSHPIX
-	case op == 0x39:
-		return (*exec).insIP
-	case op == 0x3A || op == 0x3B:
-		return (*exec).insMSIRP
-	case op == 0x3C:
-		return (*exec).insALIGNRP
-	case op == 0x3E || op == 0x3F:
-		return (*exec).insMIAP
-	case op == 0x44:
-		return (*exec).insWCVTP
-	case op == 0x46 || op == 0x47:
-		return (*exec).insGC
-	case op == 0x48:
-		return (*exec).insSCFS
-	case op == 0x49 || op == 0x4A:
-		return (*exec).insMD
-	case op == 0x5D || op == 0x71 || op == 0x72:
-		return (*exec).insDELTAP
-	case op == 0x70:
-		return (*exec).insWCVTF
-	case op >= 0x73 && op <= 0x75:
-		return (*exec).insDELTAC
-	case op == 0x80:
-		return (*exec).insFLIPPT
-	case op == 0x81 || op == 0x82:
-		return (*exec).insFLIPRG
-	case op == 0x86 || op == 0x87:
-		return (*exec).insSDPVTL
-	case op == 0x88:
-		return (*exec).insGETINFO
-	case op >= 0xC0 && op <= 0xDF:
-		return (*exec).insMDRP
-	case op >= 0xE0:
-		return (*exec).insMIRP
-	}
-	return (*exec).dispatch
 }

@@ -19,6 +19,7 @@ import (
 // nopTracer makes run take the reference loop (runTraced).
 type nopTracer struct{}
 
+// Step does nothing.
 func (nopTracer) Step(*Step) {}
 
 // twinMachines returns two identical machines, the second traced (so its
@@ -53,6 +54,7 @@ func machineState(e *exec) exec {
 	return s
 }
 
+// zoneIndex returns 0 for e's twilight zone, 1 for its glyph zone.
 func zoneIndex(e *exec, z *zone) int {
 	switch z {
 	case &e.twilight:
@@ -243,6 +245,7 @@ func TestFastLoopMatchesTraced(t *testing.T) {
 	}
 }
 
+// randBytes returns n random bytes.
 func randBytes(r *rand.Rand, n int) []byte {
 	b := make([]byte, n)
 	for i := range b {
@@ -394,12 +397,12 @@ func TestMulDiv64(t *testing.T) {
 		} else {
 			a, b = int64(r.Uint64())>>r.IntN(64), int64(r.Uint64())>>r.IntN(64)
 		}
-		if got, want := mul64(a, b), ftmath.MulDiv(a, b, 64); got != want {
-			t.Fatalf("mul64(%d, %d) = %d, MulDiv %d", a, b, got, want)
+		if got, want := doMUL(a, b), ftmath.MulDiv(a, b, 64); got != want {
+			t.Fatalf("doMUL(%d, %d) = %d, MulDiv %d", a, b, got, want)
 		}
 		if b != 0 {
-			if got, want := div64(a, b), ftmath.MulDivNoRound(a, 64, b); got != want {
-				t.Fatalf("div64(%d, %d) = %d, MulDivNoRound %d", a, b, got, want)
+			if got, want := doDIV(a, b), ftmath.MulDivNoRound(a, 64, b); got != want {
+				t.Fatalf("doDIV(%d, %d) = %d, MulDivNoRound %d", a, b, got, want)
 			}
 		}
 	}

@@ -178,6 +178,7 @@ func (e *exec) scaledOrusDistXY(v1, v2 *vec) int64 {
 
 // insMDAP is MDAP[a] (0x2E-0x2F, pops 1): touch point, rounding it for
 // MDAP[1]; sets rp0 and rp1.
+// FreeType: Ins_MDAP.
 func (e *exec) insMDAP(a []int64) {
 	p := uint16(a[0])
 	if int(p) >= e.zp0.nPoints {
@@ -202,6 +203,7 @@ func (e *exec) insMDAP(a []int64) {
 
 // insMIAP is MIAP[a] (0x3E-0x3F, pops 2): move point to the CVT
 // distance, with cut-in and rounding for MIAP[1].
+// FreeType: Ins_MIAP.
 func (e *exec) insMIAP(a []int64) {
 	cvtEntry := uint64(a[1])
 	p := uint16(a[0])
@@ -271,6 +273,7 @@ func keepMinDist(orgDist, dist, md int64) int64 {
 
 // insMDRP is MDRP[abcde] (0xC0-0xDF, pops 1): keep the original
 // distance from rp0, with single width, rounding and minimum distance.
+// FreeType: Ins_MDRP.
 func (e *exec) insMDRP(a []int64) {
 	// The common case (glyph zones, equal scales, freedom vector on an
 	// axis, rounding to grid or none) here with no call but the tail
@@ -304,6 +307,7 @@ func (e *exec) insMDRP(a []int64) {
 
 // insMDRPSlow is insMDRP for every case (glyph or twilight zones, any
 // scales, freedom vector and round state).
+// FreeType: Ins_MDRP.
 func (e *exec) insMDRPSlow(a []int64) {
 	p := uint16(a[0])
 	if int(p) < e.zp1.nPoints && int(e.gs.rp0) < e.zp0.nPoints {
@@ -348,6 +352,7 @@ func (e *exec) insMDRPSlow(a []int64) {
 // insMIRP is MIRP[abcde] (0xE0-0xFF, pops 2): move point to the CVT
 // distance from rp0, with single width, auto flip, cut-in, rounding and
 // minimum distance.
+// FreeType: Ins_MIRP.
 func (e *exec) insMIRP(a []int64) {
 	p := uint16(a[0])
 	cvtEntry := uint64(add(a[1], 1))
@@ -425,6 +430,7 @@ func (e *exec) insMIRP(a []int64) {
 
 // insMSIRP is MSIRP[a] (0x3A-0x3B, pops 2): move point to distance a[1]
 // from rp0.
+// FreeType: Ins_MSIRP.
 func (e *exec) insMSIRP(a []int64) {
 	p := uint16(a[0])
 	if int(p) >= e.zp1.nPoints || int(e.gs.rp0) >= e.zp0.nPoints {
@@ -527,6 +533,7 @@ func (e *exec) popPoint() int {
 
 // insSHP is SHP[a] (0x32-0x33, pops loop points): shift points by the
 // reference point's displacement.
+// FreeType: Ins_SHP.
 func (e *exec) insSHP(_ []int64) {
 	if e.top < int(e.gs.loop) {
 		e.pedanticFail(errInvalidReference)
@@ -588,6 +595,7 @@ func (e *exec) insSHP(_ []int64) {
 }
 
 // insSHC is SHC[a] (0x34-0x35, pops 1): shift a contour.
+// FreeType: Ins_SHC.
 func (e *exec) insSHC(a []int64) {
 	contour := int16(a[0])
 	bounds := 1
@@ -619,6 +627,7 @@ func (e *exec) insSHC(a []int64) {
 }
 
 // insSHZ is SHZ[a] (0x36-0x37, pops 1): shift a zone (points untouched).
+// FreeType: Ins_SHZ.
 func (e *exec) insSHZ(a []int64) {
 	if uint32(a[0]) >= 2 {
 		e.pedanticFail(errInvalidReference)
@@ -650,6 +659,7 @@ func (e *exec) insSHZ(a []int64) {
 // pixel amount along the freedom vector. In v40 backward compatibility
 // only y moves of twilight points, or of y-touched points (or composite
 // glyphs' points) before IUP, happen.
+// FreeType: Ins_SHPIX.
 func (e *exec) insSHPIX(a []int64) {
 	inTwilight := e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0
 	if e.top < int(e.gs.loop)+1 {
@@ -684,6 +694,7 @@ func (e *exec) insSHPIX(a []int64) {
 // case is insIPSlow's with twilight false and equalScales true, and
 // with moveDirect always moving (e.moveX || e.moveY); newDist is
 // orgDist when orgDist is 0 (insIPSlow's 0) or oldRange is 0.
+// FreeType: Ins_IP.
 func (e *exec) insIP(a []int64) {
 	if e.gs.gep0 == 0 || e.gs.gep1 == 0 || e.gs.gep2 == 0 || e.xScale != e.yScale || !(e.moveX || e.moveY) {
 		e.insIPSlow(a)
@@ -722,6 +733,7 @@ func (e *exec) insIP(a []int64) {
 
 // insIPSlow is insIP for every case (glyph or twilight zones, any scales
 // and freedom vector).
+// FreeType: Ins_IP.
 func (e *exec) insIPSlow(_ []int64) {
 	if e.top < int(e.gs.loop) {
 		e.pedanticFail(errInvalidReference)
@@ -799,6 +811,7 @@ func (e *exec) insIPSlow(_ []int64) {
 
 // insALIGNRP is ALIGNRP (0x3C, pops loop points): move points onto rp0
 // along the projection vector.
+// FreeType: Ins_ALIGNRP.
 func (e *exec) insALIGNRP(_ []int64) {
 	if e.top < int(e.gs.loop) || int(e.gs.rp0) >= e.zp0.nPoints {
 		e.gs.loop = 1
@@ -821,6 +834,7 @@ func (e *exec) insALIGNRP(_ []int64) {
 
 // insALIGNPTS is ALIGNPTS (0x27, pops 2): move two points to their
 // middle.
+// FreeType: Ins_ALIGNPTS.
 func (e *exec) insALIGNPTS(a []int64) {
 	p1 := uint16(a[0])
 	p2 := uint16(a[1])
@@ -835,6 +849,7 @@ func (e *exec) insALIGNPTS(a []int64) {
 
 // insISECT is ISECT (0x0F, pops 5): move a point to the intersection of
 // two lines.
+// FreeType: Ins_ISECT.
 func (e *exec) insISECT(a []int64) {
 	p := uint16(a[0])
 	a0, a1 := uint16(a[1]), uint16(a[2])
@@ -866,6 +881,7 @@ func (e *exec) insISECT(a []int64) {
 	z2.tags[p] |= tagTouch
 }
 
+// abs64 is FreeType's FT_ABS on a 64-bit value.
 func abs64(x int64) int64 {
 	if x < 0 {
 		return -x
@@ -875,6 +891,7 @@ func abs64(x int64) int64 {
 
 // insGC is GC[a] (0x46-0x47, pops 1, pushes 1): a point's current (GC[0])
 // or original (GC[1], dual vector) coordinate.
+// FreeType: Ins_GC.
 func (e *exec) insGC(a []int64) {
 	l := uint64(a[0])
 	if l >= uint64(e.zp2.nPoints) {
@@ -890,6 +907,7 @@ func (e *exec) insGC(a []int64) {
 }
 
 // insSCFS is SCFS (0x48, pops 2): set a point's coordinate.
+// FreeType: Ins_SCFS.
 func (e *exec) insSCFS(a []int64) {
 	l := uint16(a[0])
 	if int(l) >= e.zp2.nPoints {
@@ -905,6 +923,7 @@ func (e *exec) insSCFS(a []int64) {
 
 // insMD is MD[a] (0x49-0x4A, pops 2, pushes 1): distance between two
 // points, current (MD[1]) or original (MD[0]).
+// FreeType: Ins_MD.
 func (e *exec) insMD(a []int64) {
 	k := uint16(a[1])
 	l := uint16(a[0])
@@ -924,6 +943,7 @@ func (e *exec) insMD(a []int64) {
 }
 
 // insUTP is UTP (0x29, pops 1): untouch a point.
+// FreeType: Ins_UTP.
 func (e *exec) insUTP(a []int64) {
 	p := uint16(a[0])
 	if int(p) >= e.zp0.nPoints {
@@ -941,6 +961,7 @@ func (e *exec) insUTP(a []int64) {
 }
 
 // insFLIPPT is FLIPPT (0x80, pops loop points): flip on/off curve.
+// FreeType: Ins_FLIPPT.
 func (e *exec) insFLIPPT(_ []int64) {
 	if e.postIUP() || e.top < int(e.gs.loop) {
 		if !e.postIUP() {
@@ -962,6 +983,7 @@ func (e *exec) insFLIPPT(_ []int64) {
 }
 
 // insFLIPRG is FLIPRGON (0x81) and FLIPRGOFF (0x82), pops 2.
+// FreeType: Ins_FLIPRGON and Ins_FLIPRGOFF.
 func (e *exec) insFLIPRG(a []int64) {
 	if e.postIUP() {
 		return

@@ -21,6 +21,7 @@ type refConfig struct {
 	target Target
 }
 
+// ft returns the configuration's FreeType mode and target.
 func (c refConfig) ft() (ftref.Mode, ftref.Target) {
 	return ftref.Mode(c.mode), ftref.Target(c.target)
 }
@@ -46,6 +47,8 @@ func ourLine(in *Instance, gid int, g *Glyph) string {
 	return string(golden.AppendLine(nil, gid, g.Advance, xy, ends))
 }
 
+// envList returns the comma-separated list in environment variable
+// name, or def when it is unset.
 func envList(name, def string) []string {
 	v := os.Getenv(name)
 	if v == "" {

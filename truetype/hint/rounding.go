@@ -128,3 +128,43 @@ func (e *exec) setSuperRound(gridPeriod int64, selector int64) {
 	e.phase >>= 8
 	e.threshold >>= 8
 }
+
+// The round-state setters and ROUND, NROUND.
+
+// insRTG is Ins_RTG (0x18).
+func (e *exec) insRTG(_ []int64) { e.gs.roundState = roundToGrid }
+
+// insRTHG is Ins_RTHG (0x19).
+func (e *exec) insRTHG(_ []int64) { e.gs.roundState = roundToHalfGrid }
+
+// insRTDG is Ins_RTDG (0x3D).
+func (e *exec) insRTDG(_ []int64) { e.gs.roundState = roundToDoubleGrid }
+
+// insROFF is Ins_ROFF (0x7A).
+func (e *exec) insROFF(_ []int64) { e.gs.roundState = roundOff }
+
+// insRUTG is Ins_RUTG (0x7C).
+func (e *exec) insRUTG(_ []int64) { e.gs.roundState = roundUpToGrid }
+
+// insRDTG is Ins_RDTG (0x7D).
+func (e *exec) insRDTG(_ []int64) { e.gs.roundState = roundDownToGrid }
+
+// insSROUND is Ins_SROUND (0x76, pops 1).
+func (e *exec) insSROUND(a []int64) {
+	e.setSuperRound(0x4000, a[0])
+	e.gs.roundState = roundSuper
+}
+
+// insS45ROUND is Ins_S45ROUND (0x77, pops 1).
+func (e *exec) insS45ROUND(a []int64) {
+	e.setSuperRound(0x2D41, a[0])
+	e.gs.roundState = roundSuper45
+}
+
+// insROUND is Ins_ROUND (0x68-0x6B, pops 1, pushes 1): the round state's
+// rounding (no engine compensation).
+func (e *exec) insROUND(a []int64) { a[0] = e.round(a[0]) }
+
+// insNROUND is Ins_NROUND (0x6C-0x6F, pops 1, pushes 1): no rounding, no
+// compensation.
+func (e *exec) insNROUND(a []int64) { a[0] = roundNone(a[0]) }

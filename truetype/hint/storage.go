@@ -11,6 +11,7 @@ package hint
 // Invalid_Reference (ARRAY_BOUND_ERROR).
 
 // insWS is WS (0x42, pops 2): storage[a[0]] = a[1].
+// FreeType: Ins_WS.
 func (e *exec) insWS(a []int64) {
 	i := uint64(a[0])
 	if i >= uint64(len(e.storage)) {
@@ -25,14 +26,12 @@ func (e *exec) insWS(a []int64) {
 }
 
 // insRS is RS (0x43, pops 1, pushes 1).
+// FreeType: Ins_RS.
 func (e *exec) insRS(a []int64) {
-	i := uint64(a[0])
-	if i >= uint64(len(e.storage)) {
-		a[0] = 0
+	var ok bool
+	if a[0], ok = e.doRS(a[0]); !ok {
 		e.pedanticFail(errInvalidReference)
-		return
 	}
-	a[0] = e.storage[i]
 }
 
 // modifyCVTCheck is Modify_CVT_Check.
@@ -44,6 +43,7 @@ func (e *exec) modifyCVTCheck() {
 }
 
 // insWCVTP is WCVTP (0x44, pops 2): cvt[a[0]] = a[1] in pixels.
+// FreeType: Ins_WCVTP.
 func (e *exec) insWCVTP(a []int64) {
 	i := uint64(a[0])
 	if i >= uint64(len(e.cvt)) {
@@ -66,14 +66,13 @@ func (e *exec) insWCVTF(a []int64) {
 }
 
 // insRCVT is RCVT (0x45, pops 1, pushes 1).
+// FreeType: Ins_RCVT.
 func (e *exec) insRCVT(a []int64) {
-	i := uint64(a[0])
-	if i >= uint64(len(e.cvt)) {
-		a[0] = 0
+	var ok bool
+	if a[0], ok = e.doRCVT(a[0]); !ok {
 		e.pedanticFail(errInvalidReference)
 		return
 	}
-	a[0] = e.cvt[i]
 	if e.stretched {
 		a[0] = e.stretchCVT(a[0]) // Read_CVT_Stretched
 	}
@@ -89,6 +88,8 @@ func (e *exec) moveCVT(i uint64, v int64) {
 	e.cvt[i] = int64(uint64(e.cvt[i]) + uint64(v))
 }
 
+// sameSlice reports whether a and b share their first element (are the
+// same array), or are both empty.
 func sameSlice(a, b []int64) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return len(a) == len(b)

@@ -58,6 +58,8 @@ type traceSnap struct {
 	step    Step
 }
 
+// traceBefore snapshots the points, the twilight points and the top of
+// the stack before an instruction, for the Tracer's Step.
 func (e *exec) traceBefore() traceState {
 	s := e.snap
 	s.pts = append(s.pts[:0], e.pts.cur[:e.pts.nPoints]...)
@@ -67,6 +69,8 @@ func (e *exec) traceBefore() traceState {
 	return traceState{pc: e.ip, rng: e.curRange, depth: e.callTop, top: e.top, op: e.opcode}
 }
 
+// appendTop appends the top 8 elements of stack (fewer if it holds
+// fewer) to dst.
 func appendTop(dst, stack []int64) []int64 {
 	k := len(stack) - 8
 	if k < 0 {
@@ -75,6 +79,8 @@ func appendTop(dst, stack []int64) []int64 {
 	return append(dst, stack[k:]...)
 }
 
+// traceAfter fills the Tracer's Step for the instruction traceBefore saw:
+// where it ran, the stack before and after, and the points it moved.
 func (e *exec) traceAfter(t traceState) {
 	s := e.snap
 	st := &s.step

@@ -408,3 +408,23 @@ func splitComma(s string) []string {
 	}
 	return out
 }
+
+// insGETVARIATIONH is GETVARIATION (0x91) as dispatched: a font with a
+// blend runs insGETVARIATION, others insUnknown (FreeType's TT_RunIns).
+func (e *exec) insGETVARIATIONH(a []int64) {
+	if e.blend {
+		e.insGETVARIATION(a)
+		return
+	}
+	e.insUnknown()
+}
+
+// insGETDATA is Ins_GETDATA (0x92, pushes 1): 17, in a font with a blend
+// only (others: insUnknown).
+func (e *exec) insGETDATA(a []int64) {
+	if e.blend {
+		a[0] = 17
+		return
+	}
+	e.insUnknown()
+}

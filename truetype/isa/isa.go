@@ -130,6 +130,11 @@ type Opcode struct {
 	// (GETVARIATION: the axis count instead of Pushes, when the font has
 	// variations). Undefined opcodes have 0, 0.
 	Pops, Pushes int
+	// Length is FreeType 2.12.1's opcode_length for the opcode: the
+	// instruction's size in bytes, opcode included (PUSHB[n]: 2+n,
+	// PUSHW[n]: 3+2n, others 1), or for NPUSHB -1 and for NPUSHW -2, whose
+	// size is 2 - Length times the count byte that follows the opcode.
+	Length int
 }
 
 // Defined reports whether the opcode belongs to an instruction.
@@ -141,20 +146,29 @@ var Opcodes [256]Opcode
 var byName = map[string]*Instruction{}
 
 func init() {
+	for op := range Opcodes {
+		Opcodes[op].Length = 1 // undefined opcodes: FreeType's opcode_length is 1
+	}
 	for i := range Instructions {
 		in := &Instructions[i]
 		byName[in.Name] = in
 		for op := int(in.Lo); op <= int(in.Hi); op++ {
 			f := uint8(op - int(in.Lo))
-			pops, pushes := in.Pops, in.Pushes
+			pops, pushes, length := in.Pops, in.Pushes, 1
 			switch in.Stream {
-			case Bytes, Words:
-				pushes = int(f) + 1
+			case Bytes:
+				pushes, length = int(f)+1, int(f)+2
+			case Words:
+				pushes, length = int(f)+1, 2*int(f)+3
+			case NBytes:
+				length = -1
+			case NWords:
+				length = -2
 			}
 			if pushes == Variable { // GETVARIATION: FreeType's table holds 0
 				pushes = 0
 			}
-			Opcodes[op] = Opcode{Inst: in, Flags: f, Pops: pops, Pushes: pushes}
+			Opcodes[op] = Opcode{Inst: in, Flags: f, Pops: pops, Pushes: pushes, Length: length}
 		}
 	}
 }

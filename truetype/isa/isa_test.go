@@ -2,20 +2,34 @@ package isa
 
 import (
 	"fmt"
-	"strings"
 	"testing"
+
+	"fontvm/internal/fttables"
 )
 
+// parseFreeType returns FreeType's Pop_Push_Count (internal/fttables).
 func parseFreeType(t *testing.T) (pops, pushes [256]int) {
 	t.Helper()
-	f := strings.Fields(freetypePopPush)
-	if len(f) != 256 {
-		t.Fatalf("transcribed FreeType table has %d entries, want 256", len(f))
+	pops, pushes, ok := fttables.PopPush()
+	if !ok {
+		t.Fatal("transcribed FreeType Pop_Push_Count does not hold 256 entries")
 	}
-	for i, s := range f {
-		pops[i], pushes[i] = int(s[0]-'0'), int(s[1]-'0')
+	return pops, pushes
+}
+
+// TestLengthMatchesFreeType checks every opcode's Length against
+// FreeType's opcode_length.
+func TestLengthMatchesFreeType(t *testing.T) {
+	n := 0
+	for op := 0; op < 256; op++ {
+		if got, want := Opcodes[op].Length, fttables.OpcodeLength[op]; got != want {
+			t.Errorf("0x%02X %s: Length %d, FreeType's opcode_length %d", op, Opcodes[op].Variant(byte(op)), got, want)
+		}
+		n++
 	}
-	return
+	if n != 256 {
+		t.Fatalf("compared %d opcodes, want 256", n)
+	}
 }
 
 // TestOpcodesMatchFreeType checks every opcode's Pops/Pushes against

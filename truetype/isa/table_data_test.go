@@ -1,27 +1,5 @@
 package isa
 
-// freetypePopPush is FreeType 2.12.1's Pop_Push_Count table
-// (src/truetype/ttinterp.c), transcribed: per opcode two digits, pops then
-// pushes, 16 opcodes a row.
-const freetypePopPush = `
-00 00 00 00 00 00 20 20 20 20 20 20 02 02 00 50
-10 10 10 10 10 10 10 10 00 00 10 00 10 10 10 10
-12 10 00 22 01 11 10 20 00 10 20 10 10 00 10 10
-00 00 00 00 10 10 10 10 10 00 20 20 00 00 20 20
-00 00 20 11 20 11 11 11 20 21 21 01 01 00 00 10
-21 21 21 21 21 21 11 11 10 00 21 21 11 10 10 10
-21 21 21 21 11 11 11 11 11 11 11 11 11 11 11 11
-20 10 10 10 10 10 10 10 20 20 00 00 00 00 10 10
-00 20 20 00 00 10 20 20 11 10 33 21 21 10 20 00
-00 00 01 00 00 00 00 00 00 00 00 00 00 00 00 00
-00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00
-01 02 03 04 05 06 07 08 01 02 03 04 05 06 07 08
-10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10
-10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10
-20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20
-20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20
-`
-
 // fontToolsInstructions is fontTools 4.38's instruction list
 // (Lib/fontTools/ttLib/tables/ttProgram.py): opcode, mnemonic, argBits,
 // descriptive name.
