@@ -62,9 +62,10 @@ type FaceOptions struct {
 	// lists them), set as FT_Set_Var_Design_Coordinates sets it (see
 	// truetype/hint's ParseVariation and Options.Design). Empty: the
 	// font's default, without a variation call. The outlines and
-	// advances vary (gvar, cvar, HVAR); the face's line metrics do not
-	// (FreeType's MVAR adjustment of the ascender, descender and height
-	// is not applied to Metrics).
+	// advances vary (gvar, cvar, HVAR), and so do the line metrics
+	// (SizeMetrics, Metrics): MVAR's hasc, hdsc and hlgp deltas move
+	// the ascender, descender and height as FreeType's tt_apply_mvar
+	// moves them, the variation being set before the size.
 	Variation string
 }
 
