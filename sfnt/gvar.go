@@ -213,44 +213,16 @@ func (s *stream) seek(p int) {
 // shared tuples (16.16).
 func readTuple(s *stream, index int, shared []int32, coords, peak, start, end []int32) (apply int64, ok bool) {
 	na := len(peak)
-	if k := index & tupleIndexMask; index&tupleEmbedded == 0 && (na == 0 || k >= len(shared)/na) {
-		return 0, false
-	}
-	inter := index&tupleIntermediate != 0
-	need := 0
-	if index&tupleEmbedded != 0 {
-		need += 2 * na
-	}
-	if inter {
-		need += 4 * na
-	}
-	if s.pos+need <= s.limit {
-		// Every coordinate lies inside the frame: read them straight
-		// from the data (the checked reads below give the same values).
-		b := s.d[s.pos : s.pos+need]
-		if index&tupleEmbedded != 0 {
-			readF2Dot14s(peak, b)
-			b = b[2*na:]
-		}
-		if inter {
-			readF2Dot14s(start, b)
-			readF2Dot14s(end, b[2*na:])
-		}
-		s.pos += need
-		if index&tupleEmbedded == 0 {
-			k := index & tupleIndexMask
-			copy(peak, shared[k*na:(k+1)*na])
-		}
-		return TupleScalar(coords, inter, peak, start, end), true
-	}
 	if index&tupleEmbedded != 0 {
 		for j := range peak {
 			peak[j] = s.i16() * 4
 		}
+	} else if k := index & tupleIndexMask; na == 0 || k >= len(shared)/na {
+		return 0, false
 	} else {
-		k := index & tupleIndexMask
 		copy(peak, shared[k*na:(k+1)*na])
 	}
+	inter := index&tupleIntermediate != 0
 	if inter {
 		for j := range start {
 			start[j] = s.i16() * 4
@@ -260,15 +232,6 @@ func readTuple(s *stream, index int, shared []int32, coords, peak, start, end []
 		}
 	}
 	return TupleScalar(coords, inter, peak, start, end), true
-}
-
-// readF2Dot14s sets dst to the big-endian F2Dot14 values at the start of
-// b (at least 2*len(dst) bytes) as 16.16 (times 4).
-func readF2Dot14s(dst []int32, b []byte) {
-	b = b[:2*len(dst)]
-	for j := range dst {
-		dst[j] = int32(int16(uint16(b[2*j])<<8|uint16(b[2*j+1]))) * 4
-	}
 }
 
 // Points-list states of readPackedPoints.
