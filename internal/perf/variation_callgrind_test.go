@@ -21,12 +21,11 @@ import (
 // hint.Font, the case's 16.16 design coordinates and the case's name.
 func loadVarCase(t *testing.T, i int) (data []byte, hf *hint.Font, design []int64, name string) {
 	t.Helper()
-	c := varSpeedCases[i]
-	path := c.font
+	path := varSpeedCases[i].font
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(corpus.VariableDir(), path)
 	}
-	name = fmt.Sprintf("%s/%s/%v", filepath.Base(path), c.spec, c.mode)
+	name = varCaseName(i)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		corpus.Missing(t, path)
@@ -38,10 +37,16 @@ func loadVarCase(t *testing.T, i int) (data []byte, hf *hint.Font, design []int6
 	if hf, err = hint.NewFont(sf); err != nil {
 		t.Fatal(err)
 	}
-	if design, err = hint.ParseVariation(hf.Variations(), c.spec); err != nil {
+	if design, err = hint.ParseVariation(hf.Variations(), varSpeedCases[i].spec); err != nil {
 		t.Fatal(err)
 	}
 	return data, hf, design, name
+}
+
+// varCaseName names varSpeedCases[i]: font file, spec, mode.
+func varCaseName(i int) string {
+	c := varSpeedCases[i]
+	return fmt.Sprintf("%s/%s/%v", filepath.Base(c.font), c.spec, c.mode)
 }
 
 // varWorkOnce is TestWorkOnce's "var:CASE:ours|ref:ROUNDS" work: every
@@ -87,8 +92,8 @@ func TestVariationInstructionRatio(t *testing.T) {
 		t.Skip("instruction-count comparison is opt-in (slow): set PERF_CALLGRIND=1")
 	}
 	var summary []string
-	for i, c := range varSpeedCases {
-		name := fmt.Sprintf("%s/%s/%v", filepath.Base(c.font), c.spec, c.mode)
+	for i := range varSpeedCases {
+		name := varCaseName(i)
 		if !selected(name) {
 			continue
 		}
