@@ -187,7 +187,8 @@ func (f *Face) Close() error { return nil }
 // (SizeMetrics). The font's ascender, descender and line height come
 // from hhea, or from the OS/2 typographic values when OS/2 fsSelection
 // sets USE_TYPO_METRICS, or from OS/2 when hhea has none
-// (sfnt_load_face); they are scaled by the y scale and rounded to whole
+// (sfnt_load_face), at a variation instance moved by MVAR's hasc, hdsc
+// and hlgp deltas (tt_apply_mvar); they are scaled by the y scale and rounded to whole
 // pixels as in FreeType's public size metrics
 // (ft_recompute_scaled_metrics: ascender up, descender down, height to
 // nearest). XHeight and CapHeight come from OS/2 version 2 or later,
