@@ -62,9 +62,10 @@ type FaceOptions struct {
 	// lists them), set as FT_Set_Var_Design_Coordinates sets it (see
 	// truetype/hint's ParseVariation and Options.Design). Empty: the
 	// font's default, without a variation call. The outlines and
-	// advances vary (gvar, cvar, HVAR); the face's line metrics do not
-	// (FreeType's MVAR adjustment of the ascender, descender and height
-	// is not applied to Metrics).
+	// advances vary (gvar, cvar, HVAR), and so do the line metrics
+	// (SizeMetrics, Metrics): MVAR's hasc, hdsc and hlgp deltas move
+	// the ascender, descender and height as FreeType's tt_apply_mvar
+	// moves them, the variation being set before the size.
 	Variation string
 }
 
@@ -193,7 +194,8 @@ func (f *Face) Close() error { return nil }
 // (SizeMetrics). The font's ascender, descender and line height come
 // from hhea, or from the OS/2 typographic values when OS/2 fsSelection
 // sets USE_TYPO_METRICS, or from OS/2 when hhea has none
-// (sfnt_load_face); they are scaled by the y scale and rounded to whole
+// (sfnt_load_face), at a variation instance moved by MVAR's hasc, hdsc
+// and hlgp deltas (tt_apply_mvar); they are scaled by the y scale and rounded to whole
 // pixels as in FreeType's public size metrics
 // (ft_recompute_scaled_metrics: ascender up, descender down, height to
 // nearest). XHeight and CapHeight come from OS/2 version 2 or later,

@@ -474,8 +474,9 @@ func (g *Gvar) Apply(gid int, coords []int32, v *VarGlyph, ends []uint16, skipHA
 	n := len(v.X)
 	v.grow(n)
 	if !g.HasDeltas(gid) {
-		for i := 0; i < n; i++ {
-			v.UX[i], v.UY[i] = v.X[i]<<6, v.Y[i]<<6
+		xs, ys, ux, uy := v.X[:n], v.Y[:n], v.UX[:n], v.UY[:n]
+		for i := range xs {
+			ux[i], uy[i] = xs[i]<<6, ys[i]<<6
 		}
 		return nil
 	}
@@ -549,11 +550,13 @@ func (g *Gvar) Apply(gid int, coords []int32, v *VarGlyph, ends []uint16, skipHA
 		offData += size
 		s.pos = here
 	}
-	for i := 0; i < n; i++ {
-		v.UX[i] = v.X[i]<<6 + (v.dx[i]+0x200)>>10
-		v.UY[i] = v.Y[i]<<6 + (v.dy[i]+0x200)>>10
-		v.X[i] += int64(int16((v.dx[i] + 0x8000) >> 16))
-		v.Y[i] += int64(int16((v.dy[i] + 0x8000) >> 16))
+	xs, ys, ux, uy, dx, dy := v.X[:n], v.Y[:n], v.UX[:n], v.UY[:n], v.dx[:n], v.dy[:n]
+	for i := range xs {
+		x, y, ddx, ddy := xs[i], ys[i], dx[i], dy[i]
+		ux[i] = x<<6 + (ddx+0x200)>>10
+		uy[i] = y<<6 + (ddy+0x200)>>10
+		xs[i] = x + int64(int16((ddx+0x8000)>>16))
+		ys[i] = y + int64(int16((ddy+0x8000)>>16))
 	}
 	return nil
 }

@@ -55,11 +55,31 @@ func (m *MetricsVar) Store() *ItemVariationStore { return m.store }
 // where FreeType fails (Invalid_Argument: no map and gid beyond subtable
 // 0's items) and leaves the advance unchanged. It does not allocate.
 func (m *MetricsVar) AdvanceDelta(gid int, coords []int32) (delta int, ok bool) {
-	outer, inner := 0, gid
-	if m.width != nil && m.width.Len() > 0 {
-		outer, inner, _ = m.width.Lookup(gid)
-	} else if gid >= m.store.ItemCount(0) {
+	outer, inner, ok := m.advanceItem(gid)
+	if !ok {
 		return 0, false
 	}
 	return m.store.Delta(outer, inner, coords), true
+}
+
+// AdvanceDeltaScalars is AdvanceDelta with the store's region scalars
+// at the coordinates precomputed (Store().RegionScalars).
+func (m *MetricsVar) AdvanceDeltaScalars(gid int, scalars []int64) (delta int, ok bool) {
+	outer, inner, ok := m.advanceItem(gid)
+	if !ok {
+		return 0, false
+	}
+	return m.store.DeltaScalars(outer, inner, scalars), true
+}
+
+// advanceItem is tt_hvadvance_adjust's item lookup: through the advance
+// map if there is one, else gid in subtable 0 (false beyond its items).
+func (m *MetricsVar) advanceItem(gid int) (outer, inner int, ok bool) {
+	outer, inner = 0, gid
+	if m.width != nil && m.width.Len() > 0 {
+		outer, inner, _ = m.width.Lookup(gid)
+	} else if gid >= m.store.ItemCount(0) {
+		return 0, 0, false
+	}
+	return outer, inner, true
 }

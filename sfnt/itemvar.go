@@ -223,17 +223,58 @@ func (s *ItemVariationStore) RegionScalar(r int, coords []int32) int64 {
 // Out-of-range indexes give 0 (FreeType's callers check them first).
 // It does not allocate.
 func (s *ItemVariationStore) Delta(outer, inner int, coords []int32) int {
-	if outer < 0 || outer >= len(s.data) || inner < 0 || inner >= s.data[outer].itemCount {
+	d, row := s.item(outer, inner)
+	if d == nil {
 		return 0
 	}
-	d := &s.data[outer]
-	row := d.rows[inner*d.rowSize:]
 	var net int64
 	for k, r := range d.regions {
 		scalar := s.RegionScalar(int(r), coords)
 		net += ftmath.MulFix(scalar, int64(d.delta(row, k))<<16)
 	}
 	return int(int16((net + 0x8000) >> 16))
+}
+
+// RegionScalars sets dst (grown as needed) to every region's scalar at
+// coords (RegionScalar) and returns it, for DeltaScalars: the scalars
+// depend only on the coordinates, so a caller at fixed coordinates
+// computes them once instead of once per item.
+func (s *ItemVariationStore) RegionScalars(dst []int64, coords []int32) []int64 {
+	n := s.NumRegions()
+	dst = dst[:0]
+	for r := 0; r < n; r++ {
+		dst = append(dst, s.RegionScalar(r, coords))
+	}
+	return dst
+}
+
+// DeltaScalars is Delta with the region scalars precomputed by
+// RegionScalars at the same coordinates: the same sum of FT_MulFix
+// products, the same rounding. A region index past scalars reads as 0.
+func (s *ItemVariationStore) DeltaScalars(outer, inner int, scalars []int64) int {
+	d, row := s.item(outer, inner)
+	if d == nil {
+		return 0
+	}
+	var net int64
+	for k, r := range d.regions {
+		var scalar int64
+		if int(r) < len(scalars) {
+			scalar = scalars[r]
+		}
+		net += ftmath.MulFix(scalar, int64(d.delta(row, k))<<16)
+	}
+	return int(int16((net + 0x8000) >> 16))
+}
+
+// item returns subtable outer and the delta row of its item inner, or
+// nil for out-of-range indexes.
+func (s *ItemVariationStore) item(outer, inner int) (*itemVarData, []byte) {
+	if outer < 0 || outer >= len(s.data) || inner < 0 || inner >= s.data[outer].itemCount {
+		return nil, nil
+	}
+	d := &s.data[outer]
+	return d, d.rows[inner*d.rowSize:]
 }
 
 // A DeltaSetIndexMap maps glyph (or other) indexes to (outer, inner)

@@ -117,8 +117,10 @@ func TestWorkOnce(t *testing.T) {
 			ref.Time(j.Texts, grref.Options{RTL: c.RTL}, rounds)
 			fmt.Printf("units %d\n", rounds*len(j.Texts))
 		}
+	case len(f) == 4 && f[0] == "var":
+		varWorkOnce(t, f, rounds)
 	default:
-		t.Fatalf("%s=%q: want hint:FONT:MODE:ours|ref:ROUNDS or shape:FONT:ours|ref:ROUNDS", workEnv, spec)
+		t.Fatalf("%s=%q: want hint:FONT:MODE:ours|ref:ROUNDS, shape:FONT:ours|ref:ROUNDS or var:CASE:ours|ref:ROUNDS", workEnv, spec)
 	}
 }
 

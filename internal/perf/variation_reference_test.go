@@ -4,15 +4,11 @@ package perf
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
-	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
-	"fontvm/sfnt"
 	"fontvm/truetype/hint"
 )
 
@@ -40,29 +36,9 @@ func TestVariationVsFreeType(t *testing.T) {
 	rounds := envInt(t, "PERF_ROUNDS", 0)
 	logTargetNote(t)
 	var summary []string
-	for _, c := range varSpeedCases {
-		path := c.font
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(corpus.VariableDir(), path)
-		}
-		name := fmt.Sprintf("%s/%s/%v", filepath.Base(path), c.spec, c.mode)
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				corpus.Missing(t, path)
-			}
-			sf, err := sfnt.Parse(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hf, err := hint.NewFont(sf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			design, err := hint.ParseVariation(hf.Variations(), c.spec)
-			if err != nil {
-				t.Fatal(err)
-			}
+	for i, c := range varSpeedCases {
+		t.Run(varCaseName(i), func(t *testing.T) {
+			data, hf, design, name := loadVarCase(t, i)
 			opts := hint.Options{Mode: c.mode, Design: design}
 			fm := ftMode(c.mode)
 			// 1. Exactness at each ppem.

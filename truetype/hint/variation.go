@@ -65,6 +65,9 @@ type instVar struct {
 	// vmtx (TT_Get_VMetrics after tt_apply_mvar).
 	vAscender int16
 	vAdvance  int64
+	// The HVAR and VVAR stores' region scalars at coords (nil without
+	// the table), computed once for every glyph's advance delta.
+	hScalars, vScalars []int64
 }
 
 // ErrNotVariable is wrapped by the error of an instance asking for a
@@ -91,6 +94,12 @@ func (in *Instance) setupVariation(design []int64) error {
 		return &Error{Code: freeTypeCode(vf.gvarErr, "Invalid_Stream_Operation"), Glyph: -1, Detail: vf.gvarErr.Error(), kind: ErrArgument}
 	}
 	v := &instVar{coords: coords}
+	if vf.hvar != nil {
+		v.hScalars = vf.hvar.Store().RegionScalars(nil, coords)
+	}
+	if vf.vvar != nil {
+		v.vScalars = vf.vvar.Store().RegionScalars(nil, coords)
+	}
 	v.vg.Reserve(in.ld.sizeHint.points + 4)
 	if len(f.cvt) > 0 {
 		v.cvt = append([]int64(nil), f.cvt...)
@@ -113,6 +122,9 @@ func (in *Instance) setupVariation(design []int64) error {
 	}
 	v.vAscender = asc
 	v.vAdvance = int64(uint16(abs64(int64(asc) - int64(desc))))
+	if vf.mvar != nil {
+		in.applyMVARSize(f.sizeFace.varied(vf.mvar, coords))
+	}
 	in.vary = v
 	in.e.blend, in.e.coords = true, coords
 	return nil
@@ -177,7 +189,7 @@ func (in *Instance) loadVar(gid uint16, g *sfnt.Glyph, depth int) error {
 	aw, lsb := tableMetric(f.hmtx, f.nHMetrics, int(gid))
 	hadv := vf.hvar != nil
 	if hadv {
-		if d, ok := vf.hvar.AdvanceDelta(int(gid), v.coords); ok {
+		if d, ok := vf.hvar.AdvanceDeltaScalars(int(gid), v.hScalars); ok {
 			aw = int64(uint16(aw + int64(d)))
 		}
 	}
@@ -186,7 +198,7 @@ func (in *Instance) loadVar(gid uint16, g *sfnt.Glyph, depth int) error {
 	if f.hasVMetrics {
 		ah, tsb = tableMetric(f.vmtx, f.nVMetrics, int(gid))
 		if vadv = vf.vvar != nil; vadv {
-			if d, ok := vf.vvar.AdvanceDelta(int(gid), v.coords); ok {
+			if d, ok := vf.vvar.AdvanceDeltaScalars(int(gid), v.vScalars); ok {
 				ah = int64(uint16(ah + int64(d)))
 			}
 		}
@@ -275,8 +287,9 @@ func (in *Instance) loadSimpleVar(gid uint16, g *sfnt.Glyph, depth int, hadv, va
 	vg := &v.vg
 	n, nc := len(g.Flags), len(g.EndPts)
 	in.varPhantoms(n)
-	for i := 0; i < n; i++ {
-		vg.X[i], vg.Y[i] = int64(g.X[i]), int64(g.Y[i])
+	xs, ys, gx, gy := vg.X[:n], vg.Y[:n], g.X[:n], g.Y[:n]
+	for i := range xs {
+		xs[i], ys[i] = int64(gx[i]), int64(gy[i])
 	}
 	pp1, pp2, pp3, pp4 := ld.pp1, ld.pp2, ld.pp3, ld.pp4
 	if err := in.font.vf.gvar.Apply(int(gid), v.coords, vg, g.EndPts, hadv, vadv); err != nil {
@@ -293,8 +306,9 @@ func (in *Instance) loadSimpleVar(gid uint16, g *sfnt.Glyph, depth int, hadv, va
 	}
 	sx, sy := in.xScale, in.yScale
 	cur, tags := ld.cur[base:base+m], ld.tags[base:base+m]
+	ux, uy := vg.UX[:m], vg.UY[:m]
 	for i := range cur {
-		cur[i] = vec{add(mulFix(vg.UX[i], sx), 32) >> 6, add(mulFix(vg.UY[i], sy), 32) >> 6}
+		cur[i] = vec{add(mulFix(ux[i], sx), 32) >> 6, add(mulFix(uy[i], sy), 32) >> 6}
 	}
 	onBits(tags[:n], g.Flags)
 	tags[n], tags[n+1], tags[n+2], tags[n+3] = 0, 0, 0, 0
@@ -310,8 +324,9 @@ func (in *Instance) loadSimpleVar(gid uint16, g *sfnt.Glyph, depth int, hadv, va
 	}
 	if ld.hinted && len(g.Instructions) > 0 {
 		orus, org := ld.orus[base:base+m], ld.org[base:base+m]
+		vx, vy := vg.X[:m], vg.Y[:m]
 		for i := range orus {
-			orus[i] = vec{vg.X[i], vg.Y[i]}
+			orus[i] = vec{vx[i], vy[i]}
 		}
 		copy(org, cur)
 		z := &in.e.pts
