@@ -457,28 +457,36 @@ func Outlines(font []byte, ppems []int, mode Mode, target Target) ([][]Glyph, er
 	res := make([][]Glyph, len(ppems))
 	pos := 0
 	for k := range ppems {
-		gs := make([]Glyph, int(ng))
-		for g := range gs {
-			gs[g].GID = g
-			if rec[pos] != 0 {
-				gs[g].Err = ErrName(int(rec[pos]))
-				pos++
-				continue
-			}
-			gs[g].Adv = rec[pos+1]
-			np, nc := int(rec[pos+2]), int(rec[pos+3])
-			pos += 4
-			gs[g].XY = append([]int64(nil), rec[pos:pos+2*np]...)
-			pos += 2 * np
-			gs[g].Ends = make([]int32, nc)
-			for i := range gs[g].Ends {
-				gs[g].Ends[i] = int32(rec[pos+i])
-			}
-			pos += nc
-		}
-		res[k] = gs
+		res[k], pos = decodeGlyphs(rec, pos, int(ng))
 	}
 	return res, nil
+}
+
+// decodeGlyphs reads n glyph records from rec at pos, as the C helpers
+// write them (per glyph: an error code, or 0, the advance, the point and
+// contour counts, the points' x,y and the contour ends), and returns them
+// with the position after the last.
+func decodeGlyphs(rec []int64, pos, n int) ([]Glyph, int) {
+	gs := make([]Glyph, n)
+	for g := range gs {
+		gs[g].GID = g
+		if rec[pos] != 0 {
+			gs[g].Err = ErrName(int(rec[pos]))
+			pos++
+			continue
+		}
+		gs[g].Adv = rec[pos+1]
+		np, nc := int(rec[pos+2]), int(rec[pos+3])
+		pos += 4
+		gs[g].XY = append([]int64(nil), rec[pos:pos+2*np]...)
+		pos += 2 * np
+		gs[g].Ends = make([]int32, nc)
+		for i := range gs[g].Ends {
+			gs[g].Ends[i] = int32(rec[pos+i])
+		}
+		pos += nc
+	}
+	return gs, pos
 }
 
 // Lines returns the lines of every glyph of font at ppem (see Outlines).

@@ -272,26 +272,7 @@ func VarOutlines(font []byte, design []int64, charSize int64, dpiX, dpiY int, mo
 	if out.n > 0 {
 		rec = unsafe.Slice((*int64)(unsafe.Pointer(out.p)), int(out.n))
 	}
-	gs := make([]Glyph, int(ng))
-	pos := 0
-	for g := range gs {
-		gs[g].GID = g
-		if rec[pos] != 0 {
-			gs[g].Err = ErrName(int(rec[pos]))
-			pos++
-			continue
-		}
-		gs[g].Adv = rec[pos+1]
-		np, nc := int(rec[pos+2]), int(rec[pos+3])
-		pos += 4
-		gs[g].XY = append([]int64(nil), rec[pos:pos+2*np]...)
-		pos += 2 * np
-		gs[g].Ends = make([]int32, nc)
-		for i := range gs[g].Ends {
-			gs[g].Ends[i] = int32(rec[pos+i])
-		}
-		pos += nc
-	}
+	gs, _ := decodeGlyphs(rec, 0, int(ng))
 	return gs, nil
 }
 
