@@ -19,18 +19,9 @@ import (
 // attached yet: FreeType's verdicts plug in through referenceHooks.
 func init() {
 	register(&target{
-		name:   "truetype",
-		tables: corrupt.TrueTypeTables,
-		fonts: func() ([]fontFile, error) {
-			fs, err := readCorpus(append(append([]corpus.Font(nil), corpus.GoFonts...), corpus.HintedFonts...))
-			if err != nil {
-				return nil, err
-			}
-			if len(fs) == 0 {
-				return nil, errNoFonts
-			}
-			return fs, nil
-		},
+		name:     "truetype",
+		tables:   corrupt.TrueTypeTables,
+		fonts:    hintedCorpus,
 		check:    truetypeCheck,
 		workName: "glyphs hinted",
 		failName: "glyph errors",
@@ -48,7 +39,15 @@ var (
 	ttGlyphs    = 48
 )
 
-func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict) {
+func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) verdict {
+	return hintCheck(data, glyphsFactor, pick, nil)
+}
+
+// hintCheck is the check the truetype and variable targets share: parse
+// the copy, prepare it for hinting (hint.NewFont), and hint the sampled
+// glyphs (hintSampled) at the variation instance design picks (nil
+// design: the default instance).
+func hintCheck(data []byte, glyphsFactor, pick int, design func(hf *hint.Font, pick int) []int64) (v verdict) {
 	sf, err := sfnt.Parse(data)
 	if err != nil {
 		v.reason = "sfnt: " + firstLine(err.Error())
@@ -64,8 +63,25 @@ func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict)
 	if glyphsFactor <= 0 {
 		return v
 	}
-	hintSampled(hf, nil, pick, &v)
+	var d []int64
+	if design != nil {
+		d = design(hf, pick)
+	}
+	hintSampled(hf, d, pick, &v)
 	return v
+}
+
+// hintedCorpus reads the hinted TrueType corpus (the Go fonts and
+// Debian's hinted fonts) that the truetype and ttverify targets corrupt.
+func hintedCorpus() ([]fontFile, error) {
+	fs, err := readCorpus(append(append([]corpus.Font(nil), corpus.GoFonts...), corpus.HintedFonts...))
+	if err != nil {
+		return nil, err
+	}
+	if len(fs) == 0 {
+		return nil, errNoFonts
+	}
+	return fs, nil
 }
 
 // hintSampled hints the glyphs pick selects (ttGlyphs spread over the

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fontvm/internal/corpus"
 	"fontvm/internal/corrupt"
 	"fontvm/sfnt"
 	"fontvm/truetype/verify"
@@ -14,18 +13,9 @@ import (
 // failure as for every target.
 func init() {
 	register(&target{
-		name:   "ttverify",
-		tables: corrupt.TrueTypeTables,
-		fonts: func() ([]fontFile, error) {
-			fs, err := readCorpus(append(append([]corpus.Font(nil), corpus.GoFonts...), corpus.HintedFonts...))
-			if err != nil {
-				return nil, err
-			}
-			if len(fs) == 0 {
-				return nil, errNoFonts
-			}
-			return fs, nil
-		},
+		name:     "ttverify",
+		tables:   corrupt.TrueTypeTables,
+		fonts:    hintedCorpus,
 		check:    ttverifyCheck,
 		workName: "programs verified",
 		failName: "copies with errors",

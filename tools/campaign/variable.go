@@ -2,7 +2,6 @@ package main
 
 import (
 	"fontvm/internal/corpus"
-	"fontvm/sfnt"
 	"fontvm/truetype/hint"
 )
 
@@ -71,22 +70,6 @@ func varDesign(hf *hint.Font, pick int) []int64 {
 	return d
 }
 
-func variableCheck(f *fontFile, data []byte, glyphsFactor, pick int) (v verdict) {
-	sf, err := sfnt.Parse(data)
-	if err != nil {
-		v.reason = "sfnt: " + firstLine(err.Error())
-		return v
-	}
-	hf, err := hint.NewFont(sf)
-	if err != nil {
-		v.reason = "hint: " + firstLine(err.Error())
-		return v
-	}
-	v.accepted = true
-	v.engineAccepted = true
-	if glyphsFactor <= 0 {
-		return v
-	}
-	hintSampled(hf, varDesign(hf, pick), pick, &v)
-	return v
+func variableCheck(f *fontFile, data []byte, glyphsFactor, pick int) verdict {
+	return hintCheck(data, glyphsFactor, pick, varDesign)
 }
