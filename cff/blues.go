@@ -31,12 +31,25 @@ type hint struct {
 	scale   int32
 }
 
-func (h *hint) valid() bool     { return h.flags != 0 }
-func (h *hint) isPair() bool    { return h.flags&(hintPairBottom|hintPairTop) != 0 }
+// valid reports whether the hint is in use (cf2_hint_isValid).
+func (h *hint) valid() bool { return h.flags != 0 }
+
+// isPair reports whether the hint is an edge of a stem pair (cf2_hint_isPair).
+func (h *hint) isPair() bool { return h.flags&(hintPairBottom|hintPairTop) != 0 }
+
+// isPairTop reports whether the hint is a pair's top edge (cf2_hint_isPairTop).
 func (h *hint) isPairTop() bool { return h.flags&hintPairTop != 0 }
-func (h *hint) isTop() bool     { return h.flags&(hintPairTop|hintGhostTop) != 0 }
-func (h *hint) isBottom() bool  { return h.flags&(hintPairBottom|hintGhostBottom) != 0 }
-func (h *hint) locked() bool    { return h.flags&hintLocked != 0 }
+
+// isTop reports whether the hint is a top edge, paired or ghost (cf2_hint_isTop).
+func (h *hint) isTop() bool { return h.flags&(hintPairTop|hintGhostTop) != 0 }
+
+// isBottom reports whether the hint is a bottom edge, paired or ghost (cf2_hint_isBottom).
+func (h *hint) isBottom() bool { return h.flags&(hintPairBottom|hintGhostBottom) != 0 }
+
+// locked reports whether the hint is locked to a blue zone (cf2_hint_isLocked).
+func (h *hint) locked() bool { return h.flags&hintLocked != 0 }
+
+// synthetic reports whether the hint was synthesized by the hint map (cf2_hint_isSynthetic).
 func (h *hint) synthetic() bool { return h.flags&hintSynthetic != 0 }
 
 // blueZone is CF2_BlueRec.

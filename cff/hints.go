@@ -417,6 +417,7 @@ func min32(a, b int32) int32 {
 	return b
 }
 
+// max32 is FreeType's FT_MAX on 32-bit values.
 func max32(a, b int32) int32 {
 	if a > b {
 		return a

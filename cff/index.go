@@ -102,6 +102,8 @@ func (ix *index) start(i int) int {
 
 // Big-endian readers; callers check bounds first.
 func u16(b []byte, i int) uint16 { return uint16(b[i])<<8 | uint16(b[i+1]) }
+
+// u32 reads a big-endian 32-bit value at b[i:].
 func u32(b []byte, i int) uint32 {
 	return uint32(b[i])<<24 | uint32(b[i+1])<<16 | uint32(b[i+2])<<8 | uint32(b[i+3])
 }

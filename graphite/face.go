@@ -128,6 +128,8 @@ func LoadOptions(data []byte, opts Options) (face *Tables, err error) {
 	return f.load()
 }
 
+// load reads and checks the Graphite tables of f's font, as graphite2's
+// Face::readGlyphs, readFeatures and readGraphite do at gr_make_face.
 func (f *Tables) load() (*Tables, error) {
 	// load_face: the Silf table first (decompressed when version >= 5).
 	silf, ok := f.table("Silf", 0x00050000)

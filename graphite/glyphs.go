@@ -485,6 +485,9 @@ type cmapRanges struct {
 	last  uint32 // the code point that ends the walk: 0xFFFF or 0x10FFFF
 }
 
+// newCmapRanges returns the range walker over cmap subtable t (format 12 if
+// fmt12, else format 4), as graphite2's TtfUtil NextCodepoint functions
+// walk it.
 func newCmapRanges(t []byte, fmt12 bool) cmapRanges {
 	if fmt12 {
 		return cmapRanges{t: t, fmt12: true, n: int(be32(t, 12)), last: 0x10FFFF}
@@ -500,6 +503,7 @@ func (c *cmapRanges) start(i int) uint32 {
 	return uint32(be16(c.t, 16+2*c.n+2*i))
 }
 
+// end returns range i's last code point, as the subtable stores it.
 func (c *cmapRanges) end(i int) uint32 {
 	if c.fmt12 {
 		return be32(c.t, 20+12*i)

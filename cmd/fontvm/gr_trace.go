@@ -40,6 +40,8 @@ func grTraceJSON(face *shape.Font, text []rune, rtl bool, feat string, justify i
 	return tr.JSON(), err
 }
 
+// runGRTrace implements fontvm gr trace: it shapes as gr shape does, with
+// a shape.Trace attached, and prints graphite2's JSON segment trace.
 func runGRTrace(args []string) error {
 	fs := newFlagSet("gr trace")
 	rtl := fs.Bool("rtl", false, "shape right to left")

@@ -334,6 +334,8 @@ type outlineCache struct {
 // outlinePPEM is the size at which outlines are loaded for drawing.
 const outlinePPEM = 256
 
+// newOutlineCache returns an empty cache of glyph outlines for the
+// Graphite view's drawings of s's font.
 func newOutlineCache(s *Server) *outlineCache {
 	c := &outlineCache{s: s, m: map[int]string{}, ppem: outlinePPEM}
 	if s.tt != nil {

@@ -40,6 +40,7 @@ func newView(xs, ys []int64, ppem int) view {
 	return v
 }
 
+// floorDiv is a/b rounded toward minus infinity (b > 0).
 func floorDiv(a, b int64) int64 {
 	q := a / b
 	if a%b != 0 && (a < 0) != (b < 0) {
@@ -48,10 +49,13 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
+// ceilDiv is a/b rounded toward plus infinity (b > 0).
 func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
 
 // x and y map 26.6 font coordinates to screen units.
 func (v view) x(x int64) float64 { return (float64(x)/64 - float64(v.gx0)) * v.s }
+
+// y maps a 26.6 y coordinate (y up) to the SVG's y (down) in the view.
 func (v view) y(y int64) float64 { return (float64(v.gyTop) - float64(y)/64) * v.s }
 
 // outlinePath is the SVG path of a TrueType outline (quadratic splines,

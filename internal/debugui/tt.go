@@ -58,6 +58,7 @@ func (q *ttQuery) withBP(step int, bp string) string {
 	return c.url(step)
 }
 
+// joinInts formats v as space-separated decimal numbers.
 func joinInts(v []int) string {
 	s := make([]string, len(v))
 	for i, x := range v {

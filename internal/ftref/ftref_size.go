@@ -101,6 +101,7 @@ type FaceValues struct {
 // name (e.g. "Invalid_Pixel_Size", "Invalid_PPem").
 type SetCharSizeError struct{ Name string }
 
+// Error returns FreeType's error name for the failed FT_Set_Char_Size.
 func (e *SetCharSizeError) Error() string { return "ftref: FT_Set_Char_Size: " + e.Name }
 
 // OpenSize opens font (face 0) in mode and sets its size with

@@ -178,6 +178,9 @@ var varStage = map[C.int]string{
 // ErrVarCoords is wrapped by the error FT_Set_Var_Design_Coordinates gives.
 var ErrVarCoords = fmt.Errorf("%w: FT_Set_Var_Design_Coordinates failed", ErrSetup)
 
+// varErr turns the C helper's failing step st and FreeType error e into
+// an error: ErrVarCoords when the variation call failed (step 5), else
+// ErrSetup naming the step.
 func varErr(st C.int, e C.int) error {
 	if st == 5 {
 		return fmt.Errorf("%w: %s", ErrVarCoords, ErrName(int(e)))
@@ -185,6 +188,8 @@ func varErr(st C.int, e C.int) error {
 	return fmt.Errorf("%w: %s: %s", ErrSetup, varStage[st], ErrName(int(e)))
 }
 
+// cFixed copies 16.16 design coordinates into a C array of FT_Fixed; the
+// returned slice keeps it alive for the call.
 func cFixed(design []int64) (*C.FT_Fixed, []C.FT_Fixed) {
 	cs := make([]C.FT_Fixed, len(design)+1)
 	for i, x := range design {

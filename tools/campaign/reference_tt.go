@@ -35,6 +35,9 @@ func init() {
 	})
 }
 
+// ttReference is the truetype target's reference: FreeType opens the copy
+// (or refuses it) and hints the sampled glyphs; every line is compared
+// with fontvm's.
 func ttReference(f *fontFile, data []byte, pick int, _ *verdict) (rv refVerdict) {
 	var hf *hint.Font
 	if sf, err := sfnt.Parse(data); err == nil {

@@ -29,6 +29,8 @@ func init() {
 	})
 }
 
+// varReference is the variable target's reference: as ttReference, at
+// the variation instance the target hints (varDesign).
 func varReference(f *fontFile, data []byte, pick int, _ *verdict) (rv refVerdict) {
 	var hf *hint.Font
 	if sf, err := sfnt.Parse(data); err == nil {

@@ -39,6 +39,8 @@ var (
 	ttGlyphs    = 48
 )
 
+// truetypeCheck is the truetype target's check: hintCheck at the default
+// instance.
 func truetypeCheck(f *fontFile, data []byte, glyphsFactor, pick int) verdict {
 	return hintCheck(data, glyphsFactor, pick, nil)
 }

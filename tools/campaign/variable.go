@@ -70,6 +70,8 @@ func varDesign(hf *hint.Font, pick int) []int64 {
 	return d
 }
 
+// variableCheck is the variable target's check: hintCheck at the
+// instance varDesign picks.
 func variableCheck(f *fontFile, data []byte, glyphsFactor, pick int) verdict {
 	return hintCheck(data, glyphsFactor, pick, varDesign)
 }
