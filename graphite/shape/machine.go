@@ -1293,36 +1293,6 @@ func (m *machine) setAttr(s *slot, ind, sub int, value int16) {
 	}
 }
 
-// setStoredAttr is Slot::setAttr for the attributes storedAttr accepts
-// (simpleAttrs and collAttrs): a plain store into the slot s, or into its
-// collision record when it has one. setAttr and exec's stores run it.
-func (g *segment) setStoredAttr(s *slot, a uint8, sv int16) {
-	switch fv := float32(sv); a {
-	case slatAdvX:
-		s.advance.x = fv
-	case slatAdvY:
-		s.advance.y = fv
-	case slatAttX:
-		s.attach.x = fv
-	case slatAttY:
-		s.attach.y = fv
-	case slatAttWithX:
-		s.with.x = fv
-	case slatAttWithY:
-		s.with.y = fv
-	case slatShiftX:
-		s.shift.x = fv
-	case slatShiftY:
-		s.shift.y = fv
-	case slatInsert:
-		s.markInsertBefore(sv != 0)
-	default:
-		if c := g.collisionInfo(s); c != nil {
-			setCollisionAttr(c, int(a), sv)
-		}
-	}
-}
-
 // colFlags is Slot::getAttr of gr_slatColFlags: the flags of s's
 // collision record, 0 without one.
 func (g *segment) colFlags(s *slot) int32 {
@@ -1400,11 +1370,39 @@ func (g *segment) setJustify(s *slot, level, sub int, v int16) {
 	}
 }
 
-// setCollisionAttr is Slot::setAttr for a collision attribute a
-// (collAttrs) with value sv, stored in the slot's collision record c;
-// any attribute but ColFlags clears the record's "known" flag.
-func setCollisionAttr(c *slotCollision, a int, sv int16) {
+// setStoredAttr is Slot::setAttr for the attributes storedAttr accepts
+// with value sv: a plain store into the slot s (simpleAttrs), or into its
+// collision record when it has one (collAttrs; any attribute but ColFlags
+// clears the record's "known" flag). setAttr and exec's stores run it.
+func (g *segment) setStoredAttr(s *slot, a uint8, sv int16) {
 	fv := float32(sv)
+	if simpleAttr(a) {
+		switch a {
+		case slatAdvX:
+			s.advance.x = fv
+		case slatAdvY:
+			s.advance.y = fv
+		case slatAttX:
+			s.attach.x = fv
+		case slatAttY:
+			s.attach.y = fv
+		case slatAttWithX:
+			s.with.x = fv
+		case slatAttWithY:
+			s.with.y = fv
+		case slatShiftX:
+			s.shift.x = fv
+		case slatShiftY:
+			s.shift.y = fv
+		case slatInsert:
+			s.markInsertBefore(sv != 0)
+		}
+		return
+	}
+	c := g.collisionInfo(s)
+	if c == nil {
+		return
+	}
 	switch a {
 	case slatColFlags:
 		c.setFlags(sv)
