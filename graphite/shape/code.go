@@ -656,11 +656,7 @@ func constraintRun(ins []instr, rel int) (int, uint8) {
 			and := in.op == mAnd
 			switch {
 			case y.feat < 0: // both constants
-				if and {
-					st[sp-1] = val{c: b2i(x.c != 0 && y.c != 0), feat: -1}
-				} else {
-					st[sp-1] = val{c: b2i(x.c != 0 || y.c != 0), feat: -1}
-				}
+				st[sp-1] = val{c: logicOp(b2u8(!and), x.c, y.c), feat: -1}
 			case and && x.c == 0:
 				st[sp-1] = val{c: 0, feat: -1}
 			case !and && x.c != 0:
@@ -673,7 +669,7 @@ func constraintRun(ins []instr, rel int) (int, uint8) {
 				return runExec, 0
 			}
 			if v := st[sp-1]; v.feat < 0 {
-				st[sp-1] = val{c: b2i(v.c == 0), feat: -1}
+				st[sp-1] = val{c: logicNot(v.c), feat: -1}
 			} else {
 				st[sp-1] = val{feat: v.feat, neg: !v.neg}
 			}

@@ -356,7 +356,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				if op == mPushAttToGAttr {
 					s = s.parentOrSelf()
 				}
-				v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
+				v, ok := m.seg.face.denseAttr(s.glyph, in.v)
 				if !ok {
 					goto slow // sparse attributes: step
 				}
@@ -466,7 +466,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			if op == mAttGAttrSet {
 				s = s.parentOrSelf()
 			}
-			v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
+			v, ok := m.seg.face.denseAttr(s.glyph, in.v)
 			if !ok || op != mGAttrSetUser && !storedAttr(in.a) {
 				// sparse attributes or a store with a call: the push
 				// alone, then the store as its own instruction
@@ -923,18 +923,6 @@ func simpleAttr(a uint8) bool { return a < 64 && simpleAttrs>>a&1 != 0 }
 func storedAttr(a uint8) bool {
 	d := a - slatColFlags // wraps for attributes below ColFlags
 	return simpleAttr(a) || d < 64 && collAttrs>>d&1 != 0
-}
-
-// denseGlyphAttr is Font.glyphAttr without a call when the face stores its
-// attributes densely; ok is false when they are stored sparsely.
-func denseGlyphAttr(f *Font, gid uint16, attr int32) (v int16, ok bool) {
-	if f.attrs == nil {
-		return 0, false
-	}
-	if int(gid) >= f.numGlyphs || attr < 0 || int(attr) >= f.numAttrs {
-		return 0, true
-	}
-	return f.attrs[int(gid)*f.numAttrs+int(attr)], true
 }
 
 // userAttr is user attribute sub of s (0 past the Silf's count).
