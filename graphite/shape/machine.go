@@ -400,9 +400,6 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mBitSet:
 			st[sp&stackMask] = setBits(st[sp&stackMask], in.v, in.w)
 		case mAttrSet:
-			if !storedAttr(in.a) {
-				goto slow
-			}
 			sv = int16(st[sp&stackMask])
 			sp--
 			if is == nil {
@@ -467,7 +464,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				s = s.parentOrSelf()
 			}
 			v, ok := m.seg.face.denseAttr(s.glyph, in.v)
-			if !ok || op != mGAttrSetUser && !storedAttr(in.a) {
+			if !ok {
 				// sparse attributes or a store with a call: the push
 				// alone, then the store as its own instruction
 				op = in.base
@@ -570,7 +567,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			st[sp&stackMask] = logicAnd(st[sp&stackMask], r)
 			goto done
 		case mPushAttrSet:
-			if is == nil || uint(sp-sb) >= stackMax-1 || !storedAttr(in.a) {
+			if is == nil || uint(sp-sb) >= stackMax-1 {
 				op = in.base
 				continue
 			}
@@ -621,7 +618,11 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 	set:
 		// Slot::setAttr of attribute in.a (storedAttr) on slot ss with
 		// value sv.
-		m.seg.setStoredAttr(ss, in.a, sv)
+		if storedAttr(in.a) {
+			m.seg.setStoredAttr(ss, in.a, sv)
+		} else {
+			m.setAttr(ss, int(in.a), int(in.sub), sv)
+		}
 		if sp < 0 {
 			goto under
 		}
@@ -832,17 +833,6 @@ func (m *machine) step(op uint8, in *instr, es execState) (execState, int) {
 			if sp >= sb+stackMax {
 				return execState{sp, mp, is, pc}, ctlDone
 			}
-		}
-	case mAttrSet:
-		// exec's form for the attributes whose store is a call
-		v := st[sp&stackMask]
-		sp--
-		if is == nil {
-			return execState{sp, mp, is, pc}, ctlDie
-		}
-		m.setAttr(is, int(in.a), int(in.sub), int16(v))
-		if sp < 0 {
-			return execState{sp, mp, is, pc}, ctlUnder
 		}
 	case mPushGlyphMetric, mPushAttToGlyphMetric:
 		if s := sm.get(mp + int(in.off)); s != nil {
