@@ -299,7 +299,8 @@ func (f *Font) denseAttr(gid uint16, attr int32) (v int16, ok bool) {
 }
 
 // glyphAttrSparse is glyphAttr when the attributes are stored sparsely (or
-// the glyph or attribute is out of range).
+// the glyph or attribute is out of range), graphite2's sparse::operator[]
+// (sparse.h).
 func (f *Font) glyphAttrSparse(gid, attr int) int16 {
 	if gid < 0 || gid >= f.numGlyphs || attr < 0 || attr >= f.numAttrs || f.attrs != nil {
 		return 0

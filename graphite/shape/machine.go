@@ -37,7 +37,8 @@ func (m *slotMap) at(n int) *slot {
 	return m.arr[n+1]
 }
 
-// get is the slot at arr[i], nil outside the map.
+// get is the slot at arr[i], nil outside the map (opcodes.h slotat, with
+// the index already relative to the map's start).
 func (m *slotMap) get(i int) *slot {
 	if i < 0 || i >= len(m.arr) {
 		return nil
@@ -95,8 +96,8 @@ func logicOr(x, y int32) int32 { return b2i(x != 0 || y != 0) }
 // logicNot is the not opcode (opcodes.h NOT): 1 when x is zero.
 func logicNot(x int32) int32 { return b2i(x == 0) }
 
-// logicOp is and (or 0) or or (or 1), for the fused operations that
-// carry which of the two they run as an operand.
+// logicOp is and (or 0) or or (or 1) (opcodes.h AND, OR), for the fused
+// operations that carry which of the two they run as an operand.
 func logicOp(or uint8, x, y int32) int32 {
 	if or != 0 {
 		return logicOr(x, y)
@@ -132,8 +133,8 @@ func (m *slotMap) cntxtSkips(off int8, mp int) bool { return 1+m.precontext+int(
 
 // setUser is Slot::setAttr of user attribute sub (gr_slatUserDefn), as
 // attr_set and iattr_set run it: ignored past the slot's count.
-func setUser(s *slot, sub uint8, v int16) {
-	if int(sub) < len(s.user) {
+func setUser(s *slot, sub int, v int16) {
+	if uint(sub) < uint(len(s.user)) {
 		s.user[sub] = v
 	}
 }
@@ -151,13 +152,38 @@ func b2i(b bool) int32 {
 // stack pointer.
 //
 // The loop keeps the stack pointer, the slot-map index, the current slot
-// and the program counter in locals, and holds only operations that make
-// no calls: Go has no callee-saved registers, so a call in any case would
-// make the compiler spill that state on every dispatch. Operations that
-// call into the segment run in step, from a single call site. The segment
-// and the program are read through m (m.seg, m.code) where they are
-// needed, not kept in locals: each further value live across the loop
-// took a register from it and cost a reload on every dispatch.
+// and the program counter in locals. Go has no callee-saved registers, so
+// that state must be spilled around any call it is live across, and the
+// compiler places the spill where it dominates every such call: with
+// calls in more than one place of the loop, on every dispatch. So the loop
+// calls only at two sites: step, which takes the state and returns it
+// (nothing live across the call), for the operations that call into the
+// segment for more than an attribute store, and set, the one attribute
+// store (setStoredAttr or setAttr). The loop has a single head, the
+// dispatch (the next instruction's fetch and a fused operation's fallback
+// both go back to it): a second loop there kept the spills at the fetch.
+// The segment and the program are read through m (m.seg, m.code) where
+// they are needed, not kept in locals: each further value live across the
+// loop took a register from it and cost a reload on every dispatch.
+//
+// Each operation's semantics is written once, in a helper the plain and
+// the fused cases both call (logicAnd, logicOp, cmpTrue, setBits,
+// sm.next, sm.cntxtSkips, setUser, m.userAttr, Font.denseAttr,
+// getFeature, parentOrSelf, setStoredAttr, colFlags); a fused case writes
+// only the stack traffic its sequence leaves out. Measured exceptions
+// (callgrind Ir per segment of graphite/shape's functions, Padauk /
+// Annapurna / Awami, against this form's 51744 / 36460 / 237353):
+//
+//   - cntxt_item's skip (pc += skip, push 1) is written in its own case and
+//     in mFeatCntxt and mAndCntxt: one shared label for all of them cost
+//     52160 / 36602 / 238063 (+0.8 % / +0.4 % / +0.3 %).
+//   - push_glyph_attr and push_att_to_gattr are here for dense attribute
+//     tables and in step for sparse ones (the same slot and push, the read
+//     through Font.glyphAttr): calling glyphAttr here, a third call site,
+//     cost Padauk +0.5 %, Awami +0.3 %.
+//   - mSlotBitsSet of ColFlags is here (colFlags, setBits, setFlags) and
+//     of other attributes in step (getAttr, setBits, setAttr): leaving
+//     ColFlags to step cost Awami +2.3 % (242993).
 //
 // graphite2 checks the stack after every instruction ((sp-sb)/STACK_MAX
 // != 0 ends the run; fontvm also stops below the guard words). An
@@ -339,7 +365,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			if is == nil {
 				goto die
 			}
-			setUser(is, in.sub, int16(v))
+			setUser(is, int(in.sub), int16(v))
 			if sp < 0 {
 				goto under
 			}
@@ -451,7 +477,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				op = in.base
 				continue
 			}
-			setUser(is, in.sub, int16(in.v))
+			setUser(is, int(in.sub), int16(in.v))
 			pc++
 		case mGAttrSetUser, mGAttrSet, mAttGAttrSet:
 			// the glyph attribute push; SetUser or AttrSet
@@ -465,14 +491,14 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			}
 			v, ok := m.seg.face.denseAttr(s.glyph, in.v)
 			if !ok {
-				// sparse attributes or a store with a call: the push
-				// alone, then the store as its own instruction
+				// sparse attributes: the push alone (in step), then
+				// the store as its own instruction
 				op = in.base
 				continue
 			}
 			pc++
 			if op == mGAttrSetUser {
-				setUser(is, in.sub, v)
+				setUser(is, int(in.sub), v)
 				break
 			}
 			ss, sv = is, v
@@ -887,14 +913,14 @@ func (m *machine) position() {
 }
 
 // simpleAttrs are the slot attributes whose Slot::setAttr is a plain
-// store into the slot (exec sets them without a call).
+// store into the slot (setStoredAttr).
 const simpleAttrs = 1<<slatAdvX | 1<<slatAdvY | 1<<slatAttX | 1<<slatAttY | 1<<slatAttWithX | 1<<slatAttWithY |
 	1<<slatShiftX | 1<<slatShiftY | 1<<slatInsert
 
 // collAttrs are the collision attributes (numbered from slatColFlags)
 // whose Slot::setAttr is a plain store into the slot's collision record,
 // if it has one (with SlotCollision's "known" flag cleared, except for
-// ColFlags itself): exec sets them without a call too. ColShiftX and
+// ColFlags itself): setStoredAttr stores them too. ColShiftX and
 // ColShiftY are left out (setAttr ignores them).
 const collAttrs = 1<<(slatColFlags-slatColFlags) | 1<<(slatColLimBlx-slatColFlags) | 1<<(slatColLimBly-slatColFlags) |
 	1<<(slatColLimTrx-slatColFlags) | 1<<(slatColLimTry-slatColFlags) | 1<<(slatColMargin-slatColFlags) |
@@ -907,7 +933,7 @@ const collAttrs = 1<<(slatColFlags-slatColFlags) | 1<<(slatColLimBlx-slatColFlag
 // simpleAttr reports whether slot attribute a is one of simpleAttrs.
 func simpleAttr(a uint8) bool { return a < 64 && simpleAttrs>>a&1 != 0 }
 
-// storedAttr reports whether exec stores slot attribute a itself: one of
+// storedAttr reports whether setStoredAttr stores slot attribute a: one of
 // simpleAttrs or of collAttrs (tested second, so the common plain stores
 // pay for one test).
 func storedAttr(a uint8) bool {
@@ -915,7 +941,8 @@ func storedAttr(a uint8) bool {
 	return simpleAttr(a) || d < 64 && collAttrs>>d&1 != 0
 }
 
-// userAttr is user attribute sub of s (0 past the Silf's count).
+// userAttr is Slot::getAttr of user attribute sub (gr_slatUserDefn) of s:
+// 0 past the Silf's count.
 //
 // Every slot's user attributes hold exactly the Silf's number of them
 // (allocSlot), so the bounds check against that number is the length's.
@@ -926,7 +953,8 @@ func (m *machine) userAttr(s *slot, sub int) int32 {
 	return 0
 }
 
-// putCopy is put_copy's copy of ref into is (is has no attachments).
+// putCopy is put_copy's copy of ref into is (opcodes.h PUT_COPY; is has
+// no attachments).
 func (m *machine) putCopy(is, ref *slot) {
 	prev, next := is.prev, is.next
 	u, jb := is.user, is.justBuf
@@ -1008,7 +1036,8 @@ func (m *machine) insert(is, ns *slot) {
 	seg.numGlyphs++
 }
 
-// delete unlinks is (not deleted yet) and returns the new current slot.
+// delete unlinks is (not deleted yet) and returns the new current slot
+// (opcodes.h DELETE).
 func (m *machine) delete(is *slot) *slot {
 	seg, sm := m.seg, m.smap
 	is.markDeleted(true)
@@ -1032,7 +1061,7 @@ func (m *machine) delete(is *slot) *slot {
 	return is
 }
 
-// tempCopy makes ns a copy of is, marked as a copy.
+// tempCopy makes ns a copy of is, marked as a copy (opcodes.h TEMP_COPY).
 func (m *machine) tempCopy(ns, is *slot) {
 	u, jb := ns.user, ns.justBuf
 	copy(u, is.user)
@@ -1265,9 +1294,7 @@ func (m *machine) setAttr(s *slot, ind, sub int, value int16) {
 			c.flags |= uint8(value & 3)
 		}
 	case slatUserDefn:
-		if sub < len(s.user) {
-			s.user[sub] = value
-		}
+		setUser(s, sub, value)
 	}
 }
 

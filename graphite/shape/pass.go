@@ -444,8 +444,9 @@ func (sh *Shaper) testPassConstraint(p *pass) bool {
 	return ret != 0 && sh.mach.status == stFinished
 }
 
-// testConstraint runs rule r's constraint at each slot it matched, from
-// the slot map's index base on; it holds when every run returns non-zero.
+// testConstraint is Pass::testConstraint: runs rule r's constraint at each
+// slot it matched, from the slot map's index base on; it holds when every
+// run returns non-zero.
 // Runs whose outcome is known (constraintRuns) are not made.
 func (sh *Shaper) testConstraint(r *rule, base int) bool {
 	sm := &sh.smap
