@@ -139,6 +139,12 @@ func setUser(s *slot, sub int, v int16) {
 	}
 }
 
+// room reports whether n more pushes fit on the stack at sp without
+// tripping graphite2's overflow check, with sp at or above the guard words
+// (so that a write a fused operation leaves out is above the final top):
+// the stack condition under which a fused push sequence is exact.
+func room(sp, n int) bool { return uint(sp-stackGuard) < stackMax-uint(n) }
+
 // b2i is 1 for true and 0 for false, the machine's truth value.
 func b2i(b bool) int32 {
 	if b {
@@ -442,7 +448,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			// neither push can overflow; sp >= sb keeps the skipped
 			// write of w above the stack top (never read before written).
 			s := sm.get(mp + int(in.off))
-			if s == nil || uint(sp-sb) >= stackMax-2 {
+			if s == nil || !room(sp, 2) {
 				op = in.base
 				continue
 			}
@@ -450,7 +456,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			st[sp&stackMask] = cmpTrue(in.a, m.userAttr(s, int(in.sub)), in.w)
 			pc += 2
 		case mPushCmp:
-			if uint(sp-sb) >= stackMax-1 {
+			if !room(sp, 1) {
 				op = in.base
 				continue
 			}
@@ -473,7 +479,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			st[sp&stackMask] = 0
 			goto done
 		case mPushSetUser:
-			if is == nil || uint(sp-sb) >= stackMax-1 {
+			if is == nil || !room(sp, 1) {
 				op = in.base
 				continue
 			}
@@ -482,7 +488,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mGAttrSetUser, mGAttrSet, mAttGAttrSet:
 			// the glyph attribute push; SetUser or AttrSet
 			s := sm.get(mp + int(in.off))
-			if s == nil || is == nil || uint(sp-sb) >= stackMax-1 {
+			if s == nil || is == nil || !room(sp, 1) {
 				op = in.base
 				continue
 			}
@@ -506,7 +512,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mFeatCntxt:
 			// PushFeat; CntxtItem: both pushes must fit
 			s := sm.get(mp + int(in.off))
-			if s == nil || uint(sp-sb) >= stackMax-2 {
+			if s == nil || !room(sp, 2) {
 				op = in.base
 				continue
 			}
@@ -562,7 +568,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mUserUserCmp:
 			s := sm.get(mp + int(in.off))
 			s2 := sm.get(mp + int(int8(in.w)))
-			if s == nil || s2 == nil || uint(sp-sb) >= stackMax-2 {
+			if s == nil || s2 == nil || !room(sp, 2) {
 				op = in.base
 				continue
 			}
@@ -593,7 +599,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			st[sp&stackMask] = logicAnd(st[sp&stackMask], r)
 			goto done
 		case mPushAttrSet:
-			if is == nil || uint(sp-sb) >= stackMax-1 {
+			if is == nil || !room(sp, 1) {
 				op = in.base
 				continue
 			}
@@ -607,7 +613,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			// the unfused sequence is above the final top at index 3 or
 			// more (sp >= sb), as in step. Other attributes run in step.
 			s := sm.get(mp + int(in.off))
-			if s == nil || is == nil || uint(sp-sb) >= stackMax-1 {
+			if s == nil || is == nil || !room(sp, 1) {
 				op = in.base
 				continue
 			}
