@@ -62,6 +62,14 @@ func (m *slotMap) push(s *slot) {
 	}
 }
 
+// outOfBounds is Machine::Code::run's slot-offset check: whether a
+// program whose furthest slot reference is maxRef reaches past the map's
+// slots (the run then ends with slot_offset_out_bounds).
+func (m *slotMap) outOfBounds(maxRef int) bool {
+	r := maxRef + m.precontext
+	return m.size <= r || m.at(r) == nil
+}
+
 // setHighwater is SlotMap::highwater(s): the rule may run up to s again.
 func (m *slotMap) setHighwater(s *slot) { m.highwater = s; m.highpassed = false }
 
@@ -209,7 +217,7 @@ func b2i(b bool) int32 {
 // next one.
 func (m *machine) exec(c *code, mp int) (int32, int) {
 	sm := m.smap
-	if r := c.maxRef + sm.precontext; sm.size <= r || sm.at(r) == nil {
+	if sm.outOfBounds(c.maxRef) {
 		m.status = stSlotOffsetOutOfBounds
 		return 1, mp
 	}

@@ -477,7 +477,7 @@ func (sh *Shaper) testConstraintKnown(r *rule, base int) bool {
 		if r.knownAt>>uint(n)&1 != 0 {
 			// the run's outcome is known (constraintRuns) once exec's
 			// slot-offset check passes
-			if x := r.constraint.maxRef + sm.precontext; sm.size <= x || sm.at(x) == nil {
+			if sm.outOfBounds(r.constraint.maxRef) {
 				sh.mach.status = stSlotOffsetOutOfBounds
 				return false
 			}
