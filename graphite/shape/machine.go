@@ -186,7 +186,8 @@ func b2i(b bool) int32 {
 // getFeature, parentOrSelf, setStoredAttr, colFlags); a fused case writes
 // only the stack traffic its sequence leaves out. Measured exceptions
 // (callgrind Ir per segment of graphite/shape's functions, Padauk /
-// Annapurna / Awami, against this form's 51744 / 36460 / 237353):
+// Annapurna / Awami, against 51744 / 36460 / 237353 for this form when
+// they were measured; 51676 / 36440 / 237107 now):
 //
 //   - cntxt_item's skip (pc += skip, push 1) is written in its own case and
 //     in mFeatCntxt and mAndCntxt: one shared label for all of them cost
