@@ -71,8 +71,9 @@ const (
 	// instruction of a common sequence, whose other instructions stay in
 	// place after it (a cntxt_item may skip into the middle of the
 	// sequence). The fused form runs the whole sequence at once when that
-	// is provably the same as running it instruction by instruction;
-	// otherwise it runs its own instruction (instr.base) alone.
+	// is provably the same as running it instruction by instruction,
+	// with the helpers the plain operations use; otherwise exec runs its
+	// own instruction alone, through that operation's case (instr.base).
 	mPushUserCmp  // PushUser; Push w; compare (cmpBits a)
 	mPushCmp      // Push v; compare (cmpBits a)
 	mAndRet       // And; PopRet
@@ -165,7 +166,8 @@ func allocCode(n int) *code {
 	return &code{instrs: make([]instr, 0, n)}
 }
 
-// newCode builds the runnable form of a decoded code block (nil for none).
+// newCode builds the runnable form of a decoded code block (nil for none),
+// as graphite2's Machine::Code::Code (Code.cpp) does.
 func newCode(gc *graphite.Code) *code {
 	if gc == nil || len(gc.Instrs) == 0 {
 		return nil
@@ -215,7 +217,8 @@ func cmpBits(op uint8) uint8 {
 	return 0
 }
 
-// cmpTrue is x compared with y by the comparison cmpBits encodes: 1 or 0.
+// cmpTrue is x compared with y by the comparison cmpBits encodes: 1 or 0
+// (opcodes.h EQUAL, NOT_EQ, LESS, GTR, LESS_EQ, GTR_EQ).
 func cmpTrue(bits uint8, x, y int32) int32 {
 	return int32(bits>>(b2i(x >= y)+b2i(x > y))) & 1
 }
@@ -656,11 +659,7 @@ func constraintRun(ins []instr, rel int) (int, uint8) {
 			and := in.op == mAnd
 			switch {
 			case y.feat < 0: // both constants
-				if and {
-					st[sp-1] = val{c: b2i(x.c != 0 && y.c != 0), feat: -1}
-				} else {
-					st[sp-1] = val{c: b2i(x.c != 0 || y.c != 0), feat: -1}
-				}
+				st[sp-1] = val{c: logicOp(b2u8(!and), x.c, y.c), feat: -1}
 			case and && x.c == 0:
 				st[sp-1] = val{c: 0, feat: -1}
 			case !and && x.c != 0:
@@ -673,7 +672,7 @@ func constraintRun(ins []instr, rel int) (int, uint8) {
 				return runExec, 0
 			}
 			if v := st[sp-1]; v.feat < 0 {
-				st[sp-1] = val{c: b2i(v.c == 0), feat: -1}
+				st[sp-1] = val{c: logicNot(v.c), feat: -1}
 			} else {
 				st[sp-1] = val{feat: v.feat, neg: !v.neg}
 			}

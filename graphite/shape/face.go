@@ -276,19 +276,31 @@ func readBox(b rect, zxmin, zymin, zxmax, zymax int) rect {
 }
 
 // glyphAttr is graphite2's Segment::glyphAttr: 0 for glyphs out of range.
-// The dense table's read is small enough to be inlined.
 func (f *Font) glyphAttr(gid, attr int) int16 {
-	if uint(attr) < uint(f.numAttrs) {
-		// with attr in range, i is in the dense table iff 0 <= gid < numGlyphs
-		if i := gid*f.numAttrs + attr; uint(i) < uint(len(f.attrs)) {
-			return f.attrs[i]
+	if gid == int(uint16(gid)) && attr == int(int32(attr)) {
+		if v, ok := f.denseAttr(uint16(gid), int32(attr)); ok {
+			return v
 		}
 	}
 	return f.glyphAttrSparse(gid, attr)
 }
 
+// denseAttr is glyphAttr when the face stores its attributes densely, as
+// a function small enough to be inlined (exec reads glyph attributes
+// through it without a call); ok is false when they are stored sparsely.
+func (f *Font) denseAttr(gid uint16, attr int32) (v int16, ok bool) {
+	if f.attrs == nil {
+		return 0, false
+	}
+	if int(gid) >= f.numGlyphs || attr < 0 || int(attr) >= f.numAttrs {
+		return 0, true
+	}
+	return f.attrs[int(gid)*f.numAttrs+int(attr)], true
+}
+
 // glyphAttrSparse is glyphAttr when the attributes are stored sparsely (or
-// the glyph or attribute is out of range).
+// the glyph or attribute is out of range), graphite2's sparse::operator[]
+// (sparse.h).
 func (f *Font) glyphAttrSparse(gid, attr int) int16 {
 	if gid < 0 || gid >= f.numGlyphs || attr < 0 || attr >= f.numAttrs || f.attrs != nil {
 		return 0

@@ -37,7 +37,8 @@ func (m *slotMap) at(n int) *slot {
 	return m.arr[n+1]
 }
 
-// get is the slot at arr[i], nil outside the map.
+// get is the slot at arr[i], nil outside the map (opcodes.h slotat, with
+// the index already relative to the map's start).
 func (m *slotMap) get(i int) *slot {
 	if i < 0 || i >= len(m.arr) {
 		return nil
@@ -59,6 +60,14 @@ func (m *slotMap) push(s *slot) {
 	if m.size < len(m.arr) {
 		m.arr[m.size] = s
 	}
+}
+
+// outOfBounds is Machine::Code::run's slot-offset check: whether a
+// program whose furthest slot reference is maxRef reaches past the map's
+// slots (the run then ends with slot_offset_out_bounds).
+func (m *slotMap) outOfBounds(maxRef int) bool {
+	r := maxRef + m.precontext
+	return m.size <= r || m.at(r) == nil
 }
 
 // setHighwater is SlotMap::highwater(s): the rule may run up to s again.
@@ -95,6 +104,55 @@ func logicOr(x, y int32) int32 { return b2i(x != 0 || y != 0) }
 // logicNot is the not opcode (opcodes.h NOT): 1 when x is zero.
 func logicNot(x int32) int32 { return b2i(x == 0) }
 
+// logicOp is and (or 0) or or (or 1) (opcodes.h AND, OR), for the fused
+// operations that carry which of the two they run as an operand.
+func logicOp(or uint8, x, y int32) int32 {
+	if or != 0 {
+		return logicOr(x, y)
+	}
+	return logicAnd(x, y)
+}
+
+// setBits is the setbits opcode (opcodes.h SET_BITS): x with the bits of
+// mask cleared and those of bits set.
+func setBits(x, mask, bits int32) int32 { return x&^mask | bits }
+
+// next is the next opcode's move (opcodes.h NEXT; copy_next runs as it):
+// from the current slot is at map index mp to the following one, marking
+// the map's highwater passed when is is it. ok is false when the map is
+// exhausted (graphite2 DIEs).
+func (m *slotMap) next(is *slot, mp int) (*slot, int, bool) {
+	if mp-1 >= m.size {
+		return is, mp, false
+	}
+	if is != nil {
+		if is == m.highwater {
+			m.highpassed = true
+		}
+		is = is.next
+	}
+	return is, mp + 1, true
+}
+
+// cntxtSkips is cntxt_item's test (opcodes.h CNTXT_ITEM): whether the run
+// at map index mp is not at the item's slot off, so that the item's code
+// is skipped (and 1 pushed in its place).
+func (m *slotMap) cntxtSkips(off int8, mp int) bool { return 1+m.precontext+int(off) != mp }
+
+// setUser is Slot::setAttr of user attribute sub (gr_slatUserDefn), as
+// attr_set and iattr_set run it: ignored past the slot's count.
+func setUser(s *slot, sub int, v int16) {
+	if uint(sub) < uint(len(s.user)) {
+		s.user[sub] = v
+	}
+}
+
+// room reports whether n more pushes fit on the stack at sp without
+// tripping graphite2's overflow check, with sp at or above the guard words
+// (so that a write a fused operation leaves out is above the final top):
+// the stack condition under which a fused push sequence is exact.
+func room(sp, n int) bool { return uint(sp-stackGuard) < stackMax-uint(n) }
+
 // b2i is 1 for true and 0 for false, the machine's truth value.
 func b2i(b bool) int32 {
 	if b {
@@ -108,13 +166,39 @@ func b2i(b bool) int32 {
 // stack pointer.
 //
 // The loop keeps the stack pointer, the slot-map index, the current slot
-// and the program counter in locals, and holds only operations that make
-// no calls: Go has no callee-saved registers, so a call in any case would
-// make the compiler spill that state on every dispatch. Operations that
-// call into the segment run in step, from a single call site. The segment
-// and the program are read through m (m.seg, m.code) where they are
-// needed, not kept in locals: each further value live across the loop
-// took a register from it and cost a reload on every dispatch.
+// and the program counter in locals. Go has no callee-saved registers, so
+// that state must be spilled around any call it is live across, and the
+// compiler places the spill where it dominates every such call: with
+// calls in more than one place of the loop, on every dispatch. So the loop
+// calls only at two sites: step, which takes the state and returns it
+// (nothing live across the call), for the operations that call into the
+// segment for more than an attribute store, and set, the one attribute
+// store (setStoredAttr or setAttr). The loop has a single head, the
+// dispatch (the next instruction's fetch and a fused operation's fallback
+// both go back to it): a second loop there kept the spills at the fetch.
+// The segment and the program are read through m (m.seg, m.code) where
+// they are needed, not kept in locals: each further value live across the
+// loop took a register from it and cost a reload on every dispatch.
+//
+// Each operation's semantics is written once, in a helper the plain and
+// the fused cases both call (logicAnd, logicOp, cmpTrue, setBits,
+// sm.next, sm.cntxtSkips, setUser, m.userAttr, Font.denseAttr,
+// getFeature, parentOrSelf, setStoredAttr, colFlags); a fused case writes
+// only the stack traffic its sequence leaves out. Measured exceptions
+// (callgrind Ir per segment of graphite/shape's functions, Padauk /
+// Annapurna / Awami, against 51744 / 36460 / 237353 for this form when
+// they were measured; 51676 / 36440 / 237107 now):
+//
+//   - cntxt_item's skip (pc += skip, push 1) is written in its own case and
+//     in mFeatCntxt and mAndCntxt: one shared label for all of them cost
+//     52160 / 36602 / 238063 (+0.8 % / +0.4 % / +0.3 %).
+//   - push_glyph_attr and push_att_to_gattr are here for dense attribute
+//     tables and in step for sparse ones (the same slot and push, the read
+//     through Font.glyphAttr): calling glyphAttr here, a third call site,
+//     cost Padauk +0.5 %, Awami +0.3 %.
+//   - mSlotBitsSet of ColFlags is here (colFlags, setBits, setFlags) and
+//     of other attributes in step (getAttr, setBits, setAttr): leaving
+//     ColFlags to step cost Awami +2.3 % (242993).
 //
 // graphite2 checks the stack after every instruction ((sp-sb)/STACK_MAX
 // != 0 ends the run; fontvm also stops below the guard words). An
@@ -134,7 +218,7 @@ func b2i(b bool) int32 {
 // next one.
 func (m *machine) exec(c *code, mp int) (int32, int) {
 	sm := m.smap
-	if r := c.maxRef + sm.precontext; sm.size <= r || sm.at(r) == nil {
+	if sm.outOfBounds(c.maxRef) {
 		m.status = stSlotOffsetOutOfBounds
 		return 1, mp
 	}
@@ -145,22 +229,32 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 	m.positioned = false
 	m.code = c
 	ins := c.instrs
-	var ss *slot // setSimple: the slot and the value to store
+	var ss *slot // set: the slot and the value to store
 	var sv int16
+	var in *instr // the instruction
+	var op uint8  // its operation: in.op, or in.base when a fused one runs its first instruction alone
 	pc := uint(0)
 	if c.putCopy0 {
 		// put_copy 0 first: the current slot is the map's, so it is its
 		// own copy; only the flags change
 		if is != nil && !is.isDeleted() {
-			is.markCopied(false)
-			is.markDeleted(false)
+			is.unmarkCopy()
 		}
 		pc = 1
 	}
-	for pc < uint(len(ins)) {
-		in := &ins[pc]
-		pc++
-		switch in.op {
+	if pc >= uint(len(ins)) {
+		goto done
+	}
+	in = &ins[pc]
+	pc++
+	op = in.op
+	// One loop, whose head is the dispatch: a fused operation's fallback
+	// (op = in.base; continue) and the next instruction's fetch (next)
+	// both go back to it. (A second loop around the switch for the
+	// fallback made the compiler spill the loop state at the fetch on
+	// every instruction, for the calls in set and slow.)
+	for {
+		switch op {
 		case mPush:
 			sp++
 			st[sp&stackMask] = in.v
@@ -260,26 +354,19 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				goto under
 			}
 		case mNext:
-			if mp-1 >= sm.size {
+			var ok bool
+			if is, mp, ok = sm.next(is, mp); !ok {
 				goto die
 			}
-			if is != nil {
-				if is == sm.highwater {
-					sm.highpassed = true
-				}
-				is = is.next
-			}
-			mp++
 		case mPutCopy:
 			if is != nil && !is.isDeleted() {
 				if ref := sm.get(mp + int(in.off)); ref != nil && ref != is {
 					goto slow // a real copy
 				}
-				is.markCopied(false)
-				is.markDeleted(false)
+				is.unmarkCopy()
 			}
 		case mCntxtItem:
-			if 1+sm.precontext+int(in.off) != mp {
+			if sm.cntxtSkips(in.off, mp) {
 				pc += uint(in.skip)
 				sp++
 				st[sp&stackMask] = 1
@@ -293,9 +380,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			if is == nil {
 				goto die
 			}
-			if int(in.sub) < len(is.user) {
-				is.user[in.sub] = int16(v)
-			}
+			setUser(is, int(in.sub), int16(v))
 			if sp < 0 {
 				goto under
 			}
@@ -307,26 +392,14 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 					goto done
 				}
 			}
-		case mPushGlyphAttr:
+		case mPushGlyphAttr, mPushAttToGAttr:
 			if s := sm.get(mp + int(in.off)); s != nil {
-				v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
+				if op == mPushAttToGAttr {
+					s = s.parentOrSelf()
+				}
+				v, ok := m.seg.face.denseAttr(s.glyph, in.v)
 				if !ok {
-					goto slow
-				}
-				sp++
-				st[sp&stackMask] = int32(v)
-				if sp >= sb+stackMax {
-					goto done
-				}
-			}
-		case mPushAttToGAttr:
-			if s := sm.get(mp + int(in.off)); s != nil {
-				if s.parent != nil {
-					s = s.parent
-				}
-				v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
-				if !ok {
-					goto slow
+					goto slow // sparse attributes: step
 				}
 				sp++
 				st[sp&stackMask] = int32(v)
@@ -355,7 +428,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mBitOr, mBitAnd:
 			v := st[sp&stackMask]
 			sp--
-			if (in.op == mBitAnd) != m.specOps {
+			if (op == mBitAnd) != m.specOps {
 				st[sp&stackMask] &= v
 			} else {
 				st[sp&stackMask] |= v
@@ -366,35 +439,35 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case mBitNot:
 			st[sp&stackMask] = ^st[sp&stackMask]
 		case mBitSet:
-			st[sp&stackMask] = (st[sp&stackMask] &^ in.v) | in.w
+			st[sp&stackMask] = setBits(st[sp&stackMask], in.v, in.w)
+		case mAttrSet:
+			sv = int16(st[sp&stackMask])
+			sp--
+			if is == nil {
+				goto die
+			}
+			ss = is
+			goto set
+
+		// Fused operations: each runs its sequence with the helpers its
+		// instructions' own cases use, or, where that would not be exact,
+		// dispatches its first instruction (in.base) alone.
 		case mPushUserCmp:
-			// PushUser; Push w; cmp. Exact when the slot exists and
+			// PushUser; Push w; compare. Exact when the slot exists and
 			// neither push can overflow; sp >= sb keeps the skipped
 			// write of w above the stack top (never read before written).
 			s := sm.get(mp + int(in.off))
-			if s == nil {
-				break // PushUser pushes nothing
-			}
-			x := m.userAttr(s, int(in.sub))
-			if uint(sp-sb) >= stackMax-2 { // PushUser alone
-				sp++
-				st[sp&stackMask] = x
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
+			if s == nil || !room(sp, 2) {
+				op = in.base
+				continue
 			}
 			sp++
-			st[sp&stackMask] = cmpTrue(in.a, x, in.w)
+			st[sp&stackMask] = cmpTrue(in.a, m.userAttr(s, int(in.sub)), in.w)
 			pc += 2
 		case mPushCmp:
-			if uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
+			if !room(sp, 1) {
+				op = in.base
+				continue
 			}
 			st[sp&stackMask] = cmpTrue(in.a, st[sp&stackMask], in.v)
 			pc++
@@ -407,70 +480,55 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			}
 			goto done
 		case mNextRetZero:
-			if mp-1 >= sm.size {
+			var ok bool
+			if is, mp, ok = sm.next(is, mp); !ok {
 				goto die
 			}
-			if is != nil {
-				if is == sm.highwater {
-					sm.highpassed = true
-				}
-				is = is.next
-			}
-			mp++
 			sp++
 			st[sp&stackMask] = 0
 			goto done
 		case mPushSetUser:
-			if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
+			if is == nil || !room(sp, 1) {
+				op = in.base
+				continue
 			}
-			if int(in.sub) < len(is.user) {
-				is.user[in.sub] = int16(in.v)
-			}
+			setUser(is, int(in.sub), int16(in.v))
 			pc++
-		case mGAttrSetUser:
+		case mGAttrSetUser, mGAttrSet, mAttGAttrSet:
+			// the glyph attribute push; SetUser or AttrSet
 			s := sm.get(mp + int(in.off))
-			if s == nil {
-				break // PushGlyphAttr pushes nothing
+			if s == nil || is == nil || !room(sp, 1) {
+				op = in.base
+				continue
 			}
-			v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
+			if op == mAttGAttrSet {
+				s = s.parentOrSelf()
+			}
+			v, ok := m.seg.face.denseAttr(s.glyph, in.v)
 			if !ok {
-				goto slow
-			}
-			if is == nil || uint(sp-sb) >= stackMax-1 { // PushGlyphAttr alone
-				sp++
-				st[sp&stackMask] = int32(v)
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			if int(in.sub) < len(is.user) {
-				is.user[in.sub] = v
+				// sparse attributes: the push alone (in step), then
+				// the store as its own instruction
+				op = in.base
+				continue
 			}
 			pc++
-		case mFeatCntxt:
-			s := sm.get(mp + int(in.off))
-			if s == nil {
-				break // PushFeat pushes nothing
-			}
-			if uint(sp-sb) >= stackMax-2 { // PushFeat alone
-				sp++
-				st[sp&stackMask] = int32(m.seg.getFeature(int(in.a)))
-				if sp >= sb+stackMax {
-					goto done
-				}
+			if op == mGAttrSetUser {
+				setUser(is, int(in.sub), v)
 				break
+			}
+			ss, sv = is, v
+			goto set
+		case mFeatCntxt:
+			// PushFeat; CntxtItem: both pushes must fit
+			s := sm.get(mp + int(in.off))
+			if s == nil || !room(sp, 2) {
+				op = in.base
+				continue
 			}
 			sp++
 			st[sp&stackMask] = int32(m.seg.getFeature(int(in.a)))
 			pc++
-			if 1+sm.precontext+int(int8(in.sub)) != mp {
+			if sm.cntxtSkips(int8(in.sub), mp) {
 				pc += uint(in.skip)
 				sp++
 				st[sp&stackMask] = 1
@@ -486,7 +544,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				goto under
 			}
 			pc++
-			if 1+sm.precontext+int(in.off) != mp {
+			if sm.cntxtSkips(in.off, mp) {
 				pc += uint(in.skip)
 				sp++
 				st[sp&stackMask] = 1
@@ -495,7 +553,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				}
 			}
 		case mCntxtLand:
-			if 1+sm.precontext+int(in.off) != mp {
+			if sm.cntxtSkips(in.off, mp) {
 				pc += uint(in.skip)
 				sp++
 				st[sp&stackMask] = 1
@@ -509,206 +567,109 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			st[sp&stackMask] = in.v
 			goto done
 		case mNextPushRet:
-			if mp-1 >= sm.size {
+			var ok bool
+			if is, mp, ok = sm.next(is, mp); !ok {
 				goto die
 			}
-			if is != nil {
-				if is == sm.highwater {
-					sm.highpassed = true
-				}
-				is = is.next
-			}
-			mp++
 			sp++
 			st[sp&stackMask] = in.v
 			goto done
 		case mUserUserCmp:
 			s := sm.get(mp + int(in.off))
-			if s == nil {
-				break // PushUser pushes nothing
-			}
-			x := m.userAttr(s, int(in.sub))
 			s2 := sm.get(mp + int(int8(in.w)))
-			if s2 == nil || uint(sp-sb) >= stackMax-2 { // the first PushUser alone
-				sp++
-				st[sp&stackMask] = x
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
+			if s == nil || s2 == nil || !room(sp, 2) {
+				op = in.base
+				continue
 			}
 			sp++
-			st[sp&stackMask] = cmpTrue(in.a, x, m.userAttr(s2, int(in.w>>8)))
+			st[sp&stackMask] = cmpTrue(in.a, m.userAttr(s, int(in.sub)), m.userAttr(s2, int(in.w>>8)))
 			pc += 2
 		case mCmpLogic:
-			// cmp; And|Or. The comparison's result, written at sp-1 by
+			// compare; And|Or. The comparison's result, written at sp-1 by
 			// the unfused pair, is above the final top: sp >= 4 keeps it
 			// out of the guard words (never read before written).
-			y := st[sp&stackMask]
-			x := st[(sp-1)&stackMask]
-			if sp < 4 { // the comparison alone
-				sp--
-				st[sp&stackMask] = cmpTrue(in.a, x, y)
-				if sp < 0 {
-					goto under
-				}
-				break
+			if sp < 4 {
+				op = in.base
+				continue
 			}
-			r := cmpTrue(in.a, x, y) != 0
+			r := cmpTrue(in.a, st[(sp-1)&stackMask], st[sp&stackMask])
 			sp -= 2
-			z := st[sp&stackMask] != 0
-			if in.sub == 0 {
-				st[sp&stackMask] = b2i(z && r)
-			} else {
-				st[sp&stackMask] = b2i(z || r)
-			}
+			st[sp&stackMask] = logicOp(in.sub, st[sp&stackMask], r)
 			pc++
 		case mLogicAndRet:
-			v := st[sp&stackMask] != 0
-			x := st[(sp-1)&stackMask] != 0
-			var r bool
-			if in.a == 0 {
-				r = x && v
-			} else {
-				r = x || v
+			// And|Or; And; PopRet, with the first result above the final
+			// top (sp >= 4, as for mCmpLogic)
+			if sp < 4 {
+				op = in.base
+				continue
 			}
-			if sp < 4 { // And or Or alone
-				sp--
-				st[sp&stackMask] = b2i(r)
-				if sp < 0 {
-					goto under
-				}
-				break
-			}
+			r := logicOp(in.a, st[(sp-1)&stackMask], st[sp&stackMask])
 			sp -= 2
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0 && r)
+			st[sp&stackMask] = logicAnd(st[sp&stackMask], r)
 			goto done
-		case mAttrSet:
-			if !storedAttr(in.a) {
-				goto slow
-			}
-			sv = int16(st[sp&stackMask])
-			sp--
-			if is == nil {
-				goto die
-			}
-			ss = is
-			goto setSimple
 		case mPushAttrSet:
-			if !storedAttr(in.a) {
-				goto slow
-			}
-			if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
-				sp++
-				st[sp&stackMask] = in.v
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
+			if is == nil || !room(sp, 1) {
+				op = in.base
+				continue
 			}
 			ss, sv = is, int16(in.v)
 			pc++
-			goto setSimple
-		case mGAttrSet, mAttGAttrSet:
-			if !storedAttr(in.a) {
-				goto slow
-			}
-			s := sm.get(mp + int(in.off))
-			if s == nil {
-				break // the glyph attribute push pushes nothing
-			}
-			if in.op == mAttGAttrSet && s.parent != nil {
-				s = s.parent
-			}
-			v, ok := denseGlyphAttr(m.seg.face, s.glyph, in.v)
-			if !ok {
-				goto slow
-			}
-			if is == nil || uint(sp-sb) >= stackMax-1 { // the push alone
-				sp++
-				st[sp&stackMask] = int32(v)
-				if sp >= sb+stackMax {
-					goto done
-				}
-				break
-			}
-			ss, sv = is, v
-			pc++
-			goto setSimple
+			goto set
 		case mSlotBitsSet:
-			// PushSlotAttr ColFlags; BitSet; AttrSet ColFlags: Slot::getAttr
-			// and setAttr of ColFlags read and store the collision record's
-			// flags (0 and nothing without one), so no call is needed; the
-			// value pushed by the unfused sequence is above the final top
-			// at index 3 or more (sp >= sb), as in step. Other attributes,
-			// and PushSlotAttr alone, run in step.
+			// PushSlotAttr ColFlags; BitSet; AttrSet ColFlags: getAttr's
+			// and setAttr's ColFlags (the collision record's flags, 0
+			// and nothing without one) need no call; the value pushed by
+			// the unfused sequence is above the final top at index 3 or
+			// more (sp >= sb), as in step. Other attributes run in step.
+			s := sm.get(mp + int(in.off))
+			if s == nil || is == nil || !room(sp, 1) {
+				op = in.base
+				continue
+			}
 			if in.a != slatColFlags || in.skip>>8 != slatColFlags {
 				goto slow
 			}
-			s := sm.get(mp + int(in.off))
-			if s == nil {
-				break // PushSlotAttr pushes nothing
-			}
-			if is == nil || uint(sp-sb) >= stackMax-1 {
-				goto slow
-			}
-			x := int32(0)
-			if c := m.seg.collisionInfo(s); c != nil {
-				x = int32(c.flags)
-			}
+			x := setBits(m.seg.colFlags(s), in.v, in.w)
 			if c := m.seg.collisionInfo(is); c != nil {
-				c.flags = uint16((x &^ in.v) | in.w)
+				c.setFlags(int16(x))
 			}
 			pc += 2
 		default:
 			goto slow
 		}
+	next:
+		if pc >= uint(len(ins)) {
+			goto done
+		}
+		in = &ins[pc]
+		pc++
+		op = in.op
 		continue
 	landed:
 		// A cntxt_item skipped to a return (landRet: PopRet; landAndRet:
 		// And; PopRet), with the 1 it pushed on top: run the return.
 		if in.w == landAndRet {
 			sp--
-			st[sp&stackMask] = b2i(st[sp&stackMask] != 0)
+			st[sp&stackMask] = logicAnd(st[sp&stackMask], 1)
 			if sp < 0 {
 				goto under
 			}
 		}
 		goto done
-	setSimple:
-		// Slot::setAttr for the attributes storedAttr accepts.
-		switch fv := float32(sv); in.a {
-		case slatAdvX:
-			ss.advance.x = fv
-		case slatAdvY:
-			ss.advance.y = fv
-		case slatAttX:
-			ss.attach.x = fv
-		case slatAttY:
-			ss.attach.y = fv
-		case slatAttWithX:
-			ss.with.x = fv
-		case slatAttWithY:
-			ss.with.y = fv
-		case slatShiftX:
-			ss.shift.x = fv
-		case slatShiftY:
-			ss.shift.y = fv
-		case slatInsert:
-			ss.markInsertBefore(sv != 0)
-		default:
-			// a collision attribute (collAttrs): Slot::setAttr stores it
-			// in the slot's collision record, when there is one
-			if c := m.seg.collisionInfo(ss); c != nil {
-				setCollisionAttr(c, int(in.a), sv)
-			}
+	set:
+		// Slot::setAttr of attribute in.a (storedAttr) on slot ss with
+		// value sv.
+		if storedAttr(in.a) {
+			m.seg.setStoredAttr(ss, in.a, sv)
+		} else {
+			m.setAttr(ss, int(in.a), int(in.sub), sv)
 		}
 		if sp < 0 {
 			goto under
 		}
-		continue
+		goto next
 	slow:
-		es, ctl := m.step(in, execState{sp, mp, is, pc})
+		es, ctl := m.step(op, in, execState{sp, mp, is, pc})
 		sp, mp, is, pc = es.sp, es.mp, es.is, es.pc
 		switch ctl {
 		case ctlDone:
@@ -718,8 +679,8 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		case ctlUnder:
 			goto under
 		}
+		goto next
 	}
-	goto done
 under:
 	if m.status == stFinished {
 		m.status = stStackUnderflow
@@ -773,19 +734,19 @@ type execState struct {
 	pc     uint  // the next instruction
 }
 
-// step runs one instruction that exec leaves out of its loop: those that
-// call into the segment (attribute setters and getters, glyph changes,
-// slot insertion and deletion, copies, positioning) and sparse glyph
-// attributes. Keeping calls out of exec's loop keeps its state in
+// step runs operation op of instruction in, one that exec leaves out of
+// its loop: those that call into the segment for more than a store
+// (attribute getters, glyph changes, slot insertion and deletion, copies,
+// positioning). Keeping those calls out of exec's loop keeps its state in
 // registers. It takes exec's state and returns it with how exec goes on
 // (ctlNext, ctlDone, ctlDie or ctlUnder).
-func (m *machine) step(in *instr, es execState) (execState, int) {
+func (m *machine) step(op uint8, in *instr, es execState) (execState, int) {
 	sp, mp, is, pc := es.sp, es.mp, es.is, es.pc
 	seg := m.seg
 	sm := m.smap
 	st := &m.stack
 	const sb = stackGuard
-	switch in.op {
+	switch op {
 	case mPutGlyph:
 		if is == nil {
 			return execState{sp, mp, is, pc}, ctlDie
@@ -800,17 +761,12 @@ func (m *machine) step(in *instr, es execState) (execState, int) {
 			seg.setGlyph(is, seg.silf.getClassGlyph(int(in.w), idx))
 		}
 	case mPutCopy:
-		if is != nil && !is.isDeleted() {
-			ref := sm.get(mp + int(in.off))
-			if ref != nil && ref != is {
-				if is.parent != nil || is.child != nil {
-					return execState{sp, mp, is, pc}, ctlDie
-				}
-				m.putCopy(is, ref)
-			}
-			is.markCopied(false)
-			is.markDeleted(false)
+		// exec has checked that is is live and ref a slot other than is
+		if is.parent != nil || is.child != nil {
+			return execState{sp, mp, is, pc}, ctlDie
 		}
+		m.putCopy(is, sm.get(mp+int(in.off)))
+		is.unmarkCopy()
 	case mInsert:
 		sm.maxSize--
 		if sm.maxSize <= 0 {
@@ -848,16 +804,6 @@ func (m *machine) step(in *instr, es execState) (execState, int) {
 			is.before = mn
 			is.after = mx
 		}
-	case mAttrSet:
-		v := st[sp&stackMask]
-		sp--
-		if is == nil {
-			return execState{sp, mp, is, pc}, ctlDie
-		}
-		m.setAttr(is, int(in.a), int(in.sub), int16(v))
-		if sp < 0 {
-			return execState{sp, mp, is, pc}, ctlUnder
-		}
 	case mAttrAdd, mAttrSub:
 		v := uint32(st[sp&stackMask])
 		sp--
@@ -869,15 +815,11 @@ func (m *machine) step(in *instr, es execState) (execState, int) {
 		}
 		var res uint32
 		if sub := int(in.sub); in.a == slatUserDefn {
-			// getAttr of a user attribute, without the call: the slot's
-			// value below the Silf's count, else 0
-			if sub < len(is.user) && sub < seg.silf.aUser {
-				res = uint32(int32(is.user[sub]))
-			}
+			res = uint32(m.userAttr(is, sub)) // getAttr of a user attribute, without the call
 		} else {
 			res = uint32(m.getAttr(is, int(in.a), sub))
 		}
-		if in.op == mAttrAdd {
+		if op == mAttrAdd {
 			m.setAttr(is, int(in.a), int(in.sub), int16(int32(v+res)))
 		} else {
 			m.setAttr(is, int(in.a), int(in.sub), int16(int32(res-v)))
@@ -899,7 +841,7 @@ func (m *machine) step(in *instr, es execState) (execState, int) {
 			return execState{sp, mp, is, pc}, ctlDie
 		}
 		sub := off
-		if in.op == mIAttrSetSlot {
+		if op == mIAttrSetSlot {
 			sub = int(in.sub)
 		}
 		m.setAttr(is, slat, sub, int16(v))
@@ -911,31 +853,21 @@ func (m *machine) step(in *instr, es execState) (execState, int) {
 			m.position()
 		}
 		if s := sm.get(mp + int(in.off)); s != nil {
-			sp++
-			switch in.a {
-			case slatAdvX: // getAttr without the call
-				st[sp&stackMask] = int32(int(s.advance.x))
-			case slatAdvY:
-				st[sp&stackMask] = int32(int(s.advance.y))
-			default:
-				st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
+			v, ok := s.advAttr(int(in.a)) // without the call
+			if !ok {
+				v = m.getAttr(s, int(in.a), int(in.sub))
 			}
+			sp++
+			st[sp&stackMask] = int32(v)
 			if sp >= sb+stackMax {
 				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
-	case mPushGlyphAttr:
+	case mPushGlyphAttr, mPushAttToGAttr:
+		// exec's form for sparse attributes
 		if s := sm.get(mp + int(in.off)); s != nil {
-			sp++
-			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
-			if sp >= sb+stackMax {
-				return execState{sp, mp, is, pc}, ctlDone
-			}
-		}
-	case mPushAttToGAttr:
-		if s := sm.get(mp + int(in.off)); s != nil {
-			if s.parent != nil {
-				s = s.parent
+			if op == mPushAttToGAttr {
+				s = s.parentOrSelf()
 			}
 			sp++
 			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
@@ -943,18 +875,10 @@ func (m *machine) step(in *instr, es execState) (execState, int) {
 				return execState{sp, mp, is, pc}, ctlDone
 			}
 		}
-	case mPushGlyphMetric:
+	case mPushGlyphMetric, mPushAttToGlyphMetric:
 		if s := sm.get(mp + int(in.off)); s != nil {
-			sp++
-			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
-			if sp >= sb+stackMax {
-				return execState{sp, mp, is, pc}, ctlDone
-			}
-		}
-	case mPushAttToGlyphMetric:
-		if s := sm.get(mp + int(in.off)); s != nil {
-			if s.parent != nil {
-				s = s.parent
+			if op == mPushAttToGlyphMetric {
+				s = s.parentOrSelf()
 			}
 			sp++
 			st[sp&stackMask] = seg.glyphMetric(s, int(in.a), in.sub, sm.dir != 0)
@@ -980,71 +904,15 @@ func (m *machine) step(in *instr, es execState) (execState, int) {
 		if mp >= 0 && mp < len(sm.arr) {
 			sm.arr[mp] = ns
 		}
-	case mPushAttrSet:
-		if is == nil || uint(sp-sb) >= stackMax-1 { // Push alone
-			sp++
-			st[sp&stackMask] = in.v
-			if sp >= sb+stackMax {
-				return execState{sp, mp, is, pc}, ctlDone
-			}
-			break
-		}
-		m.setAttr(is, int(in.a), int(in.sub), int16(in.v))
-		pc++
-	case mGAttrSetUser, mGAttrSet:
-		s := sm.get(mp + int(in.off))
-		if s == nil {
-			break // PushGlyphAttr pushes nothing
-		}
-		if is == nil || uint(sp-sb) >= stackMax-1 { // PushGlyphAttr alone
-			sp++
-			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
-			if sp >= sb+stackMax {
-				return execState{sp, mp, is, pc}, ctlDone
-			}
-			break
-		}
-		if v := seg.glyphAttr(s.glyph, int(in.v)); in.op == mGAttrSet {
-			m.setAttr(is, int(in.a), int(in.sub), v)
-		} else if int(in.sub) < len(is.user) {
-			is.user[in.sub] = v
-		}
-		pc++
-	case mAttGAttrSet:
-		s := sm.get(mp + int(in.off))
-		if s == nil {
-			break // PushAttToGAttr pushes nothing
-		}
-		if s.parent != nil {
-			s = s.parent
-		}
-		if is == nil || uint(sp-sb) >= stackMax-1 { // PushAttToGAttr alone
-			sp++
-			st[sp&stackMask] = int32(seg.glyphAttr(s.glyph, int(in.v)))
-			if sp >= sb+stackMax {
-				return execState{sp, mp, is, pc}, ctlDone
-			}
-			break
-		}
-		m.setAttr(is, int(in.a), int(in.sub), seg.glyphAttr(s.glyph, int(in.v)))
-		pc++
 	case mSlotBitsSet:
+		// PushSlotAttr a, sub; BitSet; AttrSet: exec's ColFlags form, with
+		// getAttr and setAttr (exec has checked that the sequence runs
+		// fused)
+		s := sm.get(mp + int(in.off))
 		if in.pos && !m.positioned {
 			m.position()
 		}
-		s := sm.get(mp + int(in.off))
-		if s == nil {
-			break // PushSlotAttr pushes nothing
-		}
-		if is == nil || uint(sp-sb) >= stackMax-1 { // PushSlotAttr alone
-			sp++
-			st[sp&stackMask] = int32(m.getAttr(s, int(in.a), int(in.sub)))
-			if sp >= sb+stackMax {
-				return execState{sp, mp, is, pc}, ctlDone
-			}
-			break
-		}
-		x := (int32(m.getAttr(s, int(in.a), int(in.sub))) &^ in.v) | in.w
+		x := setBits(int32(m.getAttr(s, int(in.a), int(in.sub))), in.v, in.w)
 		m.setAttr(is, int(in.skip>>8), int(in.skip&0xFF), int16(x))
 		pc += 2
 	}
@@ -1060,14 +928,14 @@ func (m *machine) position() {
 }
 
 // simpleAttrs are the slot attributes whose Slot::setAttr is a plain
-// store into the slot (exec sets them without a call).
+// store into the slot (setStoredAttr).
 const simpleAttrs = 1<<slatAdvX | 1<<slatAdvY | 1<<slatAttX | 1<<slatAttY | 1<<slatAttWithX | 1<<slatAttWithY |
 	1<<slatShiftX | 1<<slatShiftY | 1<<slatInsert
 
 // collAttrs are the collision attributes (numbered from slatColFlags)
 // whose Slot::setAttr is a plain store into the slot's collision record,
 // if it has one (with SlotCollision's "known" flag cleared, except for
-// ColFlags itself): exec sets them without a call too. ColShiftX and
+// ColFlags itself): setStoredAttr stores them too. ColShiftX and
 // ColShiftY are left out (setAttr ignores them).
 const collAttrs = 1<<(slatColFlags-slatColFlags) | 1<<(slatColLimBlx-slatColFlags) | 1<<(slatColLimBly-slatColFlags) |
 	1<<(slatColLimTrx-slatColFlags) | 1<<(slatColLimTry-slatColFlags) | 1<<(slatColMargin-slatColFlags) |
@@ -1080,7 +948,7 @@ const collAttrs = 1<<(slatColFlags-slatColFlags) | 1<<(slatColLimBlx-slatColFlag
 // simpleAttr reports whether slot attribute a is one of simpleAttrs.
 func simpleAttr(a uint8) bool { return a < 64 && simpleAttrs>>a&1 != 0 }
 
-// storedAttr reports whether exec stores slot attribute a itself: one of
+// storedAttr reports whether setStoredAttr stores slot attribute a: one of
 // simpleAttrs or of collAttrs (tested second, so the common plain stores
 // pay for one test).
 func storedAttr(a uint8) bool {
@@ -1088,19 +956,8 @@ func storedAttr(a uint8) bool {
 	return simpleAttr(a) || d < 64 && collAttrs>>d&1 != 0
 }
 
-// denseGlyphAttr is Font.glyphAttr without a call when the face stores its
-// attributes densely; ok is false when they are stored sparsely.
-func denseGlyphAttr(f *Font, gid uint16, attr int32) (v int16, ok bool) {
-	if f.attrs == nil {
-		return 0, false
-	}
-	if int(gid) >= f.numGlyphs || attr < 0 || int(attr) >= f.numAttrs {
-		return 0, true
-	}
-	return f.attrs[int(gid)*f.numAttrs+int(attr)], true
-}
-
-// userAttr is user attribute sub of s (0 past the Silf's count).
+// userAttr is Slot::getAttr of user attribute sub (gr_slatUserDefn) of s:
+// 0 past the Silf's count.
 //
 // Every slot's user attributes hold exactly the Silf's number of them
 // (allocSlot), so the bounds check against that number is the length's.
@@ -1111,7 +968,8 @@ func (m *machine) userAttr(s *slot, sub int) int32 {
 	return 0
 }
 
-// putCopy is put_copy's copy of ref into is (is has no attachments).
+// putCopy is put_copy's copy of ref into is (opcodes.h PUT_COPY; is has
+// no attachments).
 func (m *machine) putCopy(is, ref *slot) {
 	prev, next := is.prev, is.next
 	u, jb := is.user, is.justBuf
@@ -1130,6 +988,23 @@ func (m *machine) putCopy(is, ref *slot) {
 	if is.parent != nil {
 		is.parent.addChild(is)
 	}
+}
+
+// unmarkCopy is put_copy's last step (opcodes.h PUT_COPY): s is neither
+// a copy nor deleted.
+func (s *slot) unmarkCopy() {
+	s.markCopied(false)
+	s.markDeleted(false)
+}
+
+// parentOrSelf is the slot the push_att_to_* opcodes read (opcodes.h
+// PUSH_ATT_TO_GATTR_OBS, PUSH_ATT_TO_GLYPH_METRIC): the one s is attached
+// to, or s itself.
+func (s *slot) parentOrSelf() *slot {
+	if s.parent != nil {
+		return s.parent
+	}
+	return s
 }
 
 // insert links the new slot ns in before is (the first slot from is on
@@ -1176,7 +1051,8 @@ func (m *machine) insert(is, ns *slot) {
 	seg.numGlyphs++
 }
 
-// delete unlinks is (not deleted yet) and returns the new current slot.
+// delete unlinks is (not deleted yet) and returns the new current slot
+// (opcodes.h DELETE).
 func (m *machine) delete(is *slot) *slot {
 	seg, sm := m.seg, m.smap
 	is.markDeleted(true)
@@ -1200,7 +1076,7 @@ func (m *machine) delete(is *slot) *slot {
 	return is
 }
 
-// tempCopy makes ns a copy of is, marked as a copy.
+// tempCopy makes ns a copy of is, marked as a copy (opcodes.h TEMP_COPY).
 func (m *machine) tempCopy(ns, is *slot) {
 	u, jb := ns.user, ns.justBuf
 	copy(u, is.user)
@@ -1236,24 +1112,29 @@ func (g *segment) setFeature(findex int, v uint32) {
 	g.feats[findex] = v & fr.mask
 }
 
+// advAttr is Slot::getAttr of gr_slatAdvX and gr_slatAdvY (ok is false
+// for other attributes): getAttr and step's push_slot_attr run it.
+func (s *slot) advAttr(ind int) (v int, ok bool) {
+	switch ind {
+	case slatAdvX:
+		return int(s.advance.x), true
+	case slatAdvY:
+		return int(s.advance.y), true
+	}
+	return 0, false
+}
+
 // getAttr is Slot::getAttr.
 func (m *machine) getAttr(s *slot, ind, sub int) int {
 	seg := m.seg
+	if v, ok := s.advAttr(ind); ok {
+		return v
+	}
 	if ind >= slatJStretch && ind < slatJStretch+20 && ind != slatJWidth {
 		i := ind - slatJStretch
 		return seg.getJustify(s, i/5, i%5)
 	}
-	colI := func(f func(c *slotCollision) int) int {
-		if c := seg.collisionInfo(s); c != nil {
-			return f(c)
-		}
-		return 0
-	}
 	switch ind {
-	case slatAdvX:
-		return int(s.advance.x)
-	case slatAdvY:
-		return int(s.advance.y)
 	case slatAttTo:
 		return int(b2i(s.parent != nil))
 	case slatAttX:
@@ -1291,10 +1172,7 @@ func (m *machine) getAttr(s *slot, ind, sub int) int {
 		sub = 0
 		fallthrough
 	case slatUserDefn:
-		if sub < len(s.user) && sub < seg.silf.aUser {
-			return int(s.user[sub])
-		}
-		return 0
+		return int(m.userAttr(s, sub))
 	case slatSegSplit:
 		if c := seg.charinfo(s.original); c != nil {
 			return int(c.flags & 3)
@@ -1303,47 +1181,62 @@ func (m *machine) getAttr(s *slot, ind, sub int) int {
 	case slatBidiLevel:
 		return int(s.bidiLevel)
 	case slatColFlags:
-		return colI(func(c *slotCollision) int { return int(c.flags) })
+		return int(seg.colFlags(s))
+	case slatColLimBlx, slatColLimBly, slatColLimTrx, slatColLimTry, slatColShiftX, slatColShiftY,
+		slatColMargin, slatColMargWt, slatColExclG, slatColExclOx, slatColExclOy, slatSeqClass, slatSeqProx,
+		slatSeqOrder, slatSeqAboveXo, slatSeqAboveWt, slatSeqBelowXl, slatSeqBelowWt, slatSeqValHt, slatSeqValWt:
+		if c := seg.collisionInfo(s); c != nil {
+			return c.getAttr(ind)
+		}
+		return 0
+	}
+	return 0
+}
+
+// getAttr is Slot::getAttr for the collision attributes but ColFlags
+// (colFlags): the value in the collision record c.
+func (c *slotCollision) getAttr(ind int) int {
+	switch ind {
 	case slatColLimBlx:
-		return colI(func(c *slotCollision) int { return int(c.limit.blx) })
+		return int(c.limit.blx)
 	case slatColLimBly:
-		return colI(func(c *slotCollision) int { return int(c.limit.bly) })
+		return int(c.limit.bly)
 	case slatColLimTrx:
-		return colI(func(c *slotCollision) int { return int(c.limit.trx) })
+		return int(c.limit.trx)
 	case slatColLimTry:
-		return colI(func(c *slotCollision) int { return int(c.limit.try) })
+		return int(c.limit.try)
 	case slatColShiftX:
-		return colI(func(c *slotCollision) int { return int(c.offset.x) })
+		return int(c.offset.x)
 	case slatColShiftY:
-		return colI(func(c *slotCollision) int { return int(c.offset.y) })
+		return int(c.offset.y)
 	case slatColMargin:
-		return colI(func(c *slotCollision) int { return int(c.margin) })
+		return int(c.margin)
 	case slatColMargWt:
-		return colI(func(c *slotCollision) int { return int(c.marginWt) })
+		return int(c.marginWt)
 	case slatColExclG:
-		return colI(func(c *slotCollision) int { return int(c.exclGlyph) })
+		return int(c.exclGlyph)
 	case slatColExclOx:
-		return colI(func(c *slotCollision) int { return int(c.exclOffset.x) })
+		return int(c.exclOffset.x)
 	case slatColExclOy:
-		return colI(func(c *slotCollision) int { return int(c.exclOffset.y) })
+		return int(c.exclOffset.y)
 	case slatSeqClass:
-		return colI(func(c *slotCollision) int { return int(c.seqClass) })
+		return int(c.seqClass)
 	case slatSeqProx:
-		return colI(func(c *slotCollision) int { return int(c.seqProxClass) })
+		return int(c.seqProxClass)
 	case slatSeqOrder:
-		return colI(func(c *slotCollision) int { return int(c.seqOrder) })
+		return int(c.seqOrder)
 	case slatSeqAboveXo:
-		return colI(func(c *slotCollision) int { return int(c.seqAboveXoff) })
+		return int(c.seqAboveXoff)
 	case slatSeqAboveWt:
-		return colI(func(c *slotCollision) int { return int(c.seqAboveWt) })
+		return int(c.seqAboveWt)
 	case slatSeqBelowXl:
-		return colI(func(c *slotCollision) int { return int(c.seqBelowXlim) })
+		return int(c.seqBelowXlim)
 	case slatSeqBelowWt:
-		return colI(func(c *slotCollision) int { return int(c.seqBelowWt) })
+		return int(c.seqBelowWt)
 	case slatSeqValHt:
-		return colI(func(c *slotCollision) int { return int(c.seqValignHt) })
+		return int(c.seqValignHt)
 	case slatSeqValWt:
-		return colI(func(c *slotCollision) int { return int(c.seqValignWt) })
+		return int(c.seqValignWt)
 	}
 	return 0
 }
@@ -1362,12 +1255,11 @@ func (m *machine) setAttr(s *slot, ind, sub int, value int16) {
 		seg.setJustify(s, i/5, i%5, value)
 		return
 	}
-	v := float32(value)
+	if ind == int(uint8(ind)) && storedAttr(uint8(ind)) {
+		seg.setStoredAttr(s, uint8(ind), value)
+		return
+	}
 	switch ind {
-	case slatAdvX:
-		s.advance.x = v
-	case slatAdvY:
-		s.advance.y = v
 	case slatAttTo:
 		idx := int(uint16(value))
 		sm := m.smap
@@ -1403,44 +1295,36 @@ func (m *machine) setAttr(s *slot, ind, sub int, value int16) {
 				}
 			}
 		}
-	case slatAttX:
-		s.attach.x = v
-	case slatAttY:
-		s.attach.y = v
-	case slatAttWithX:
-		s.with.x = v
-	case slatAttWithY:
-		s.with.y = v
 	case slatAttLevel:
 		s.attLevel = uint8(value)
 	case slatBreak:
 		if c := seg.charinfo(s.original); c != nil {
 			c.brk = int8(value)
 		}
-	case slatInsert:
-		s.markInsertBefore(value != 0)
-	case slatShiftX:
-		s.shift.x = v
-	case slatShiftY:
-		s.shift.y = v
 	case slatJWidth:
-		s.just = v
+		s.just = float32(value)
+
 	case slatSegSplit:
 		if c := seg.charinfo(s.original); c != nil {
 			c.flags |= uint8(value & 3)
 		}
 	case slatUserDefn:
-		if sub < len(s.user) {
-			s.user[sub] = value
-		}
-	case slatColFlags, slatColLimBlx, slatColLimBly, slatColLimTrx, slatColLimTry, slatColMargin, slatColMargWt,
-		slatColExclG, slatColExclOx, slatColExclOy, slatSeqClass, slatSeqProx, slatSeqOrder, slatSeqAboveXo,
-		slatSeqAboveWt, slatSeqBelowXl, slatSeqBelowWt, slatSeqValHt, slatSeqValWt:
-		if c := seg.collisionInfo(s); c != nil {
-			setCollisionAttr(c, ind, value)
-		}
+		setUser(s, sub, value)
 	}
 }
+
+// colFlags is Slot::getAttr of gr_slatColFlags: the flags of s's
+// collision record, 0 without one.
+func (g *segment) colFlags(s *slot) int32 {
+	if c := g.collisionInfo(s); c != nil {
+		return int32(c.flags)
+	}
+	return 0
+}
+
+// setFlags is Slot::setAttr's store of gr_slatColFlags into the collision
+// record c (SlotCollision::setFlags).
+func (c *slotCollision) setFlags(v int16) { c.flags = uint16(v) }
 
 // getJustify is Slot::getJustify: justification attribute sub of level
 // for slot s.
@@ -1506,15 +1390,42 @@ func (g *segment) setJustify(s *slot, level, sub int, v int16) {
 	}
 }
 
-// setCollisionAttr is Slot::setAttr for a collision attribute a
-// (collAttrs) with value sv, stored in the slot's collision record c;
-// any attribute but ColFlags clears the record's "known" flag. Shared by
-// exec's inline store and setAttr.
-func setCollisionAttr(c *slotCollision, a int, sv int16) {
+// setStoredAttr is Slot::setAttr for the attributes storedAttr accepts
+// with value sv: a plain store into the slot s (simpleAttrs), or into its
+// collision record when it has one (collAttrs; any attribute but ColFlags
+// clears the record's "known" flag). setAttr and exec's stores run it.
+func (g *segment) setStoredAttr(s *slot, a uint8, sv int16) {
 	fv := float32(sv)
+	if simpleAttr(a) {
+		switch a {
+		case slatAdvX:
+			s.advance.x = fv
+		case slatAdvY:
+			s.advance.y = fv
+		case slatAttX:
+			s.attach.x = fv
+		case slatAttY:
+			s.attach.y = fv
+		case slatAttWithX:
+			s.with.x = fv
+		case slatAttWithY:
+			s.with.y = fv
+		case slatShiftX:
+			s.shift.x = fv
+		case slatShiftY:
+			s.shift.y = fv
+		case slatInsert:
+			s.markInsertBefore(sv != 0)
+		}
+		return
+	}
+	c := g.collisionInfo(s)
+	if c == nil {
+		return
+	}
 	switch a {
 	case slatColFlags:
-		c.flags = uint16(sv)
+		c.setFlags(sv)
 	case slatColLimBlx:
 		c.limit.blx = fv
 	case slatColLimBly:

@@ -444,8 +444,9 @@ func (sh *Shaper) testPassConstraint(p *pass) bool {
 	return ret != 0 && sh.mach.status == stFinished
 }
 
-// testConstraint runs rule r's constraint at each slot it matched, from
-// the slot map's index base on; it holds when every run returns non-zero.
+// testConstraint is Pass::testConstraint: runs rule r's constraint at each
+// slot it matched, from the slot map's index base on; it holds when every
+// run returns non-zero.
 // Runs whose outcome is known (constraintRuns) are not made.
 func (sh *Shaper) testConstraint(r *rule, base int) bool {
 	sm := &sh.smap
@@ -476,7 +477,7 @@ func (sh *Shaper) testConstraintKnown(r *rule, base int) bool {
 		if r.knownAt>>uint(n)&1 != 0 {
 			// the run's outcome is known (constraintRuns) once exec's
 			// slot-offset check passes
-			if x := r.constraint.maxRef + sm.precontext; sm.size <= x || sm.at(x) == nil {
+			if sm.outOfBounds(r.constraint.maxRef) {
 				sh.mach.status = stSlotOffsetOutOfBounds
 				return false
 			}

@@ -107,8 +107,9 @@ func NewShaper(f *Font) *Shaper {
 
 const slotBlock = 64
 
-// growPool adds a block of slots to the free list, each with its user
-// attributes and its trace name (slot.serial) after them.
+// growPool is Segment::newSlot's block allocation: adds a block of slots
+// to the free list, each with its user attributes and its trace name
+// (slot.serial) after them.
 func (sh *Shaper) growPool() {
 	nu := sh.face.silf.aUser
 	st := nu + 2
@@ -138,7 +139,7 @@ func (sh *Shaper) allocSlot() *slot {
 	return s
 }
 
-// releaseSlot returns s to the pool (once).
+// releaseSlot is Segment::freeSlot: returns s to the pool (once).
 func (sh *Shaper) releaseSlot(s *slot) {
 	if !s.inUse {
 		return
