@@ -337,9 +337,9 @@ func loadGlyphFlags(f *Font, gid uint16, g *Glyph) (*glyfcode.Coords, error) {
 	base := f.glyfOff
 	c, err := parseGlyphLazy(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
 	if err != nil {
-		return nil, f.loaderError(gid, g, err)
+		err = f.loaderError(gid, g, err) // c is nil
 	}
-	return c, nil
+	return c, err
 }
 
 // init gives truetype/hint, through glyfcode's hooks, the loader that
@@ -350,6 +350,17 @@ func init() {
 	glyfcode.CoordsError = func(c *glyfcode.Coords, xs, ys int) error {
 		return coordsError(c.Base, c.GID, c.At, c.N, xs, ys)
 	}
+}
+
+// setCoords records in g.coords that the coordinates of g start at
+// file[at], n bytes before the end of its record (base is the start of
+// glyf, gid the glyph), and returns g.coords. It stores field by field:
+// a composite literal is built on the stack and copied with the write
+// barrier's check (wbMove), about 5 instructions more.
+func (g *Glyph) setCoords(file []byte, base, at, n int, gid uint16) *glyfcode.Coords {
+	c := &g.coords
+	c.File, c.Base, c.At, c.N, c.GID = file, base, at, n, gid
+	return c
 }
 
 // decodeCoords decodes the coordinates of a simple glyph whose flags
@@ -513,26 +524,22 @@ func parseGlyphLazy(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 		return nil, err
 	}
 	g.Flags = g.Flags[:nPts]
-	px, n := start+q, len(rec)-q
-	c := &g.coords
 	if nIns == 0 {
-		// field by field: a composite literal is built on the stack
-		// and copied with the write barrier's check (wbMove)
-		c.File, c.Base, c.At, c.N, c.GID = file, base, px, n, gid
-		return c, nil
+		return g.setCoords(file, base, start+q, len(rec)-q, gid), nil
 	}
 
 	// The coordinates: decodeCoords' window path written out (as a
 	// call it cost about 15 instructions more per glyph with
 	// instructions).
+	px := start + q
 	if nPts > winPoints || len(file)-px <= win || cap(g.X) < nPts || cap(g.Y) < nPts {
-		c.File, c.Base, c.At, c.N, c.GID = file, base, px, n, gid
+		g.setCoords(file, base, px, len(rec)-q, gid)
 		return nil, g.decodeCoords()
 	}
 	xs, ys := glyfcode.DecodeWindow((*[win + 1]byte)(file[px:px+win+1]), g.Flags, g.X, g.Y)
-	if xs > n || ys > n-xs {
+	if xs > len(rec)-q || ys > len(rec)-q-xs {
 		g.Flags = g.Flags[:0]
-		return nil, coordsError(base, gid, px, n, xs, ys)
+		return nil, coordsError(base, gid, px, len(rec)-q, xs, ys)
 	}
 	g.X = g.X[:nPts]
 	g.Y = g.Y[:nPts]
