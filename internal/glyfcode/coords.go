@@ -164,31 +164,31 @@ func decodeBranching(file []byte, px, py int, flags []uint8, xs, ys []int32) {
 	ys = ys[:len(flags)]
 	var x, y int32
 	for i, c := range flags {
-		if c&xShort != 0 {
-			d := int32(file[px])
-			px++
-			if c&xSame == 0 {
-				d = -d
-			}
-			x += d
-		} else if c&xSame == 0 {
-			x += int32(int16(binary.BigEndian.Uint16(file[px:])))
-			px += 2
-		}
+		var d int32
+		d, px = branchDelta(file, px, c, xShort, xSame)
+		x += d
 		xs[i] = x
-		if c&yShort != 0 {
-			d := int32(file[py])
-			py++
-			if c&ySame == 0 {
-				d = -d
-			}
-			y += d
-		} else if c&ySame == 0 {
-			y += int32(int16(binary.BigEndian.Uint16(file[py:])))
-			py += 2
-		}
+		d, py = branchDelta(file, py, c, yShort, ySame)
+		y += d
 		ys[i] = y
 	}
+}
+
+// branchDelta decodes the delta at file[p] of a point with flag byte c
+// for the axis whose short and "same" bits are given, and returns it
+// with the position after it.
+func branchDelta(file []byte, p int, c, short, same uint8) (int32, int) {
+	switch {
+	case c&short != 0:
+		d := int32(file[p])
+		if c&same == 0 {
+			d = -d
+		}
+		return d, p + 1
+	case c&same == 0:
+		return int32(int16(binary.BigEndian.Uint16(file[p:]))), p + 2
+	}
+	return 0, p
 }
 
 // Sizes[c] holds the sizes in bytes of the x coordinate (bits 0 to
