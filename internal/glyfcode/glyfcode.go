@@ -47,6 +47,8 @@ const (
 // X and Y are the tables of the x and the y axis.
 var X, Y = table(xShort, xSame), table(yShort, ySame)
 
+// table builds the Ops of the axis whose short and "same" flag bits
+// are given.
 func table(short, same uint8) *Ops {
 	t := new(Ops)
 	for c := range 256 {
