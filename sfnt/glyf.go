@@ -105,15 +105,9 @@ type Glyph struct {
 	// Components holds the component records of a composite glyph.
 	Components []Component
 
-	// Where the coordinates of a simple glyph loaded by
-	// LoadGlyphFlags are: the record starts at src[start], its
-	// coordinates at src[start+q], and n bytes of it are left from
-	// there; base is the start of glyf (error offsets are relative to
-	// it) and gid the glyph.
-	src            []byte
-	base, start, q int
-	n              int
-	gid            uint16
+	// Where the coordinates of a simple glyph are, once its flags are
+	// read (see loadGlyphFlags).
+	coords glyfcode.Coords
 }
 
 func (g *Glyph) reset() {
@@ -128,8 +122,8 @@ func (g *Glyph) reset() {
 	g.Components = g.Components[:0]
 }
 
-// NumPoints returns the number of points of a simple glyph (also after
-// LoadGlyphFlags, which leaves X and Y empty).
+// NumPoints returns the number of points of a simple glyph (the
+// length of Flags).
 func (g *Glyph) NumPoints() int { return len(g.Flags) }
 
 var errCFF = fmt.Errorf("%w: CFF outlines (OTTO font)", ErrUnsupported)
@@ -309,7 +303,7 @@ func (f *Font) LoadGlyph(gid uint16, g *Glyph) error {
 	return err
 }
 
-// glyphErr is LoadGlyph's and LoadGlyphFlags's first check: the error
+// glyphErr is LoadGlyph's and loadGlyphFlags's first check: the error
 // for a CFF font, a broken loca or a glyph index out of range, or nil
 // (the caller resets its Glyph; small enough to be inlined).
 func (f *Font) glyphErr(gid uint16) error {
@@ -324,84 +318,64 @@ func (f *Font) glyphErr(gid uint16) error {
 	return nil
 }
 
-// LoadGlyphFlags is LoadGlyph, except that a simple glyph without
-// instructions is left with its coordinates undecoded, for a caller that
-// decodes them itself (straight into its own arrays): for such a glyph
-// it reads and checks everything up to the end of the flags, in
-// LoadGlyph's order and with LoadGlyph's errors, and leaves g.X and g.Y
-// empty (NumPoints is the point count; len(g.X) != NumPoints tells such
-// a glyph). Other glyphs (composite, empty, or simple with instructions)
-// are loaded completely, as LoadGlyph loads them, with its errors.
-//
-// The coordinates of a deferred glyph follow, still unchecked: the
-// caller either decodes them through CoordWindow and checks their sizes
-// with CoordsError, or calls DecodeCoords, which decodes them into g.X
-// and g.Y as LoadGlyph would. Either way the first error is LoadGlyph's
-// error for the glyph: LoadGlyph checks the coordinates last, after the
-// flags, so LoadGlyphFlags followed by CoordsError or DecodeCoords
-// reports exactly what LoadGlyph reports. (LoadGlyph's loaderError
-// leaves a coordinate error as it is: it replaces only the errors of a
-// record that ends with its header, and of contour counts the parser
-// refuses before the flags.)
-func (f *Font) LoadGlyphFlags(gid uint16, g *Glyph) error {
+// loadGlyphFlags is LoadGlyph for truetype/hint's loader, except that
+// a simple glyph without instructions is left with its coordinates
+// undecoded, for a caller that decodes them itself (straight into its
+// own arrays); it is glyfcode.LoadFlags, which documents it. For such a
+// glyph it returns &g.coords (g.X and g.Y are left empty); for any
+// other glyph, or with an error, nil. (LoadGlyph's loaderError leaves a
+// coordinate error as it is: it replaces only the errors of a record
+// that ends with its header, and of contour counts the parser refuses
+// before the flags; so the coordinates' error, reported by
+// glyfcode.Coords after this, is LoadGlyph's.)
+func loadGlyphFlags(f *Font, gid uint16, g *Glyph) (*glyfcode.Coords, error) {
 	if err := f.glyphErr(gid); err != nil {
 		g.reset()
-		return err
+		return nil, err
 	}
 	off, n := f.location(int(gid))
 	base := f.glyfOff
-	err := parseGlyphLazy(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
+	c, err := parseGlyphLazy(f.data, base, base+off, base+off+n, f.maxp.MaxSizeOfInstructions, f.numGlyphs, gid, g)
 	if err != nil {
-		err = f.loaderError(gid, g, err)
+		err = f.loaderError(gid, g, err) // c is nil
+	}
+	return c, err
+}
+
+// init gives truetype/hint, through glyfcode's hooks, the loader that
+// leaves coordinates undecoded and the error of coordinates that run
+// past their record, without exporting them.
+func init() {
+	glyfcode.LoadFlags = loadGlyphFlags
+	glyfcode.CoordsError = func(c *glyfcode.Coords, xs, ys int) error {
+		return coordsError(c.Base, c.GID, c.At, c.N, xs, ys)
+	}
+}
+
+// setCoords records in g.coords that the coordinates of g start at
+// file[at], n bytes before the end of its record (base is the start of
+// glyf, gid the glyph), and returns g.coords. It stores field by field:
+// a composite literal is built on the stack, then copied with the write
+// barrier's check (wbMove), which cost about 8 instructions more per
+// glyph (callgrind).
+func (g *Glyph) setCoords(file []byte, base, at, n int, gid uint16) *glyfcode.Coords {
+	c := &g.coords
+	c.File, c.Base, c.At, c.N, c.GID = file, base, at, n, gid
+	return c
+}
+
+// decodeCoords decodes the coordinates of a simple glyph whose flags
+// parseGlyphLazy read (g.coords says where they are) into g.X and g.Y,
+// as LoadGlyph decodes them (glyfcode.Coords.Decode), with LoadGlyph's
+// error if they run past the record (then g.X, g.Y and g.Flags are left
+// empty).
+func (g *Glyph) decodeCoords() error {
+	var err error
+	g.X, g.Y, err = g.coords.Decode(g.Flags, g.X, g.Y)
+	if err != nil {
+		g.Flags = g.Flags[:0]
 	}
 	return err
-}
-
-// CoordWindow returns, for a simple glyph just loaded by
-// LoadGlyphFlags, a view of the file starting at its x coordinates
-// (which the y coordinates follow), glyfcode.WindowSize+1 bytes long, or nil if
-// the glyph has more than glyfcode.WindowPoints points or the file ends
-// within those bytes (then use DecodeCoords). Both coordinate arrays of
-// a glyph with at most glyfcode.WindowPoints points take at most
-// 4*glyfcode.WindowPoints <= glyfcode.WindowSize-2 bytes, so a decoder may read two
-// bytes at any position it reaches and mask positions to glyfcode.WindowSize-1
-// without changing them. The bytes past the record are the file's: the
-// caller decodes, then checks the sizes it read with CoordsError before
-// it uses anything.
-func (g *Glyph) CoordWindow() *[glyfcode.WindowSize + 1]byte {
-	px := g.start + g.q
-	if len(g.Flags) > winPoints || len(g.src)-px <= win {
-		return nil
-	}
-	return (*[win + 1]byte)(g.src[px : px+win+1])
-}
-
-// CoordsError is nil if x coordinates of xs bytes and y coordinates of
-// ys bytes after them fit in the record of the simple glyph just loaded
-// by LoadGlyphFlags, and otherwise the error LoadGlyph reports for them
-// (the x coordinates are checked first). xs and ys must be the sizes
-// the glyph's flags give.
-func (g *Glyph) CoordsError(xs, ys int) error {
-	if xs > g.n || ys > g.n-xs {
-		return g.coordsError(xs, ys)
-	}
-	return nil
-}
-
-// coordsError is CoordsError's error (out of line, so that CoordsError
-// is inlined).
-//
-//go:noinline
-func (g *Glyph) coordsError(xs, ys int) error {
-	return coordsError(g.base, g.gid, g.start+g.q, g.n, xs, ys)
-}
-
-// DecodeCoords decodes the coordinates of a simple glyph just loaded by
-// LoadGlyphFlags into g.X and g.Y, as LoadGlyph decodes them, with
-// LoadGlyph's error if they run past the record (then g.X, g.Y and
-// g.Flags are left empty).
-func (g *Glyph) DecodeCoords() error {
-	return decodeCoords(g.src, g.base, g.start, g.start+g.q+g.n, g.q, g.gid, g)
 }
 
 // loaderError applies the package-level loaderError to glyph gid of f,
@@ -472,32 +446,33 @@ func glyfError(base int, gid uint16, p int, format string, args ...any) *FormatE
 // errors are relative to base (the start of glyf): parseGlyphLazy, then
 // the coordinates it left (decodeCoords).
 func parseGlyph(file []byte, base, start, end int, maxIns uint16, numGlyphs int, gid uint16, g *Glyph) error {
-	err := parseGlyphLazy(file, base, start, end, maxIns, numGlyphs, gid, g)
-	if err == nil && len(g.X) != len(g.Flags) {
-		err = decodeCoords(file, base, start, end, g.q, gid, g)
+	c, err := parseGlyphLazy(file, base, start, end, maxIns, numGlyphs, gid, g)
+	if c != nil {
+		err = g.decodeCoords()
 	}
 	return err
 }
 
 // parseGlyphLazy is parseGlyph, except that it stops after the flags of
-// a simple glyph without instructions, recording in g where its
-// coordinates are (see LoadGlyphFlags). Simple glyphs are decoded here
+// a simple glyph without instructions, recording in g.coords where its
+// coordinates are and returning &g.coords (see loadGlyphFlags); the
+// Coords is nil for any other glyph and with an error. Simple glyphs are decoded here
 // (composites by parseComposite): the work is done by leaf functions
-// (readEndPts, expandFlags, decodeCoords) and the errors are built out
+// (readEndPts, expandFlags, glyfcode's decoders) and the errors are built out
 // of line, so that this function keeps few values live across calls.
-func parseGlyphLazy(file []byte, base, start, end int, maxIns uint16, numGlyphs int, gid uint16, g *Glyph) error {
+func parseGlyphLazy(file []byte, base, start, end int, maxIns uint16, numGlyphs int, gid uint16, g *Glyph) (*glyfcode.Coords, error) {
 	g.reset()
 	if end == start {
-		return nil
+		return nil, nil
 	}
 	if end-start < 10 {
-		return glyfError(base, gid, start, "record of %d bytes is shorter than the 10-byte glyph header", end-start)
+		return nil, glyfError(base, gid, start, "record of %d bytes is shorter than the 10-byte glyph header", end-start)
 	}
 	rec := file[start:end]
 	hdr := rec[:10]
 	nc := int(int16(uint16(hdr[0])<<8 | uint16(hdr[1])))
 	if nc == 0 {
-		return nil
+		return nil, nil
 	}
 	g.XMin = int16(uint16(hdr[2])<<8 | uint16(hdr[3]))
 	g.YMin = int16(uint16(hdr[4])<<8 | uint16(hdr[5]))
@@ -505,13 +480,13 @@ func parseGlyphLazy(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 	g.YMax = int16(uint16(hdr[8])<<8 | uint16(hdr[9]))
 	if nc < 0 {
 		g.NumContours = -1
-		return parseComposite(file, base, start, end, maxIns, numGlyphs, gid, g)
+		return nil, parseComposite(file, base, start, end, maxIns, numGlyphs, gid, g)
 	}
 	g.NumContours = nc
 
 	const p0 = 10 // contour end points
 	if nc >= 0xFFF || p0+(nc+1)*2 > len(rec) {
-		return contoursError(base, gid, start, nc)
+		return nil, contoursError(base, gid, start, nc)
 	}
 	if cap(g.EndPts) < nc {
 		g.EndPts = make([]uint16, nc)
@@ -520,7 +495,7 @@ func parseGlyphLazy(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 	nPts := readEndPts(rec[p0:p0+2*nc], g.EndPts)
 	if nPts <= 0 {
 		g.EndPts = g.EndPts[:0]
-		return endPointError(base, gid, start, rec, nc)
+		return nil, endPointError(base, gid, start, rec, nc)
 	}
 	p := p0 + 2*nc
 	nIns := int(uint16(rec[p])<<8 | uint16(rec[p+1]))
@@ -528,7 +503,7 @@ func parseGlyphLazy(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 	if nIns > len(rec)-p {
 		e := glyfError(base, gid, start+p-2, "%d instruction bytes run past the end of the record", nIns)
 		e.FreeType = "Too_Many_Hints"
-		return e
+		return nil, e
 	}
 	if nIns > 0 {
 		g.Instructions = rec[p : p+nIns : p+nIns]
@@ -540,57 +515,36 @@ func parseGlyphLazy(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 	// no buffer is sized from the point count before the data proves it.
 	if cap(g.Flags) < nPts {
 		if _, _, err := measureFlags(rec, p, nPts, base, start, gid); err != nil {
-			return err
+			return nil, err
 		}
 		g.Flags = make([]uint8, 0, nPts+7) // room for expandFlags' last word
 	}
 	q := expandFlags(rec, p, g.Flags[:nPts])
 	if q < 0 {
 		_, _, err := measureFlags(rec, p, nPts, base, start, gid)
-		return err
+		return nil, err
 	}
 	g.Flags = g.Flags[:nPts]
 	if nIns == 0 {
-		g.src, g.base, g.start, g.q, g.n, g.gid = file, base, start, q, len(rec)-q, gid
-		return nil
+		return g.setCoords(file, base, start+q, len(rec)-q, gid), nil
 	}
 
-	// The coordinates: decodeCoords written out (as a call it cost
-	// about 15 instructions more per glyph with instructions).
+	// The coordinates: decodeCoords' window path written out (as a
+	// call it cost about 15 instructions more per glyph with
+	// instructions).
 	px := start + q
 	if nPts > winPoints || len(file)-px <= win || cap(g.X) < nPts || cap(g.Y) < nPts {
-		return decodeMeasured(file, base, start, rec, q, gid, g)
+		g.setCoords(file, base, px, len(rec)-q, gid)
+		return nil, g.decodeCoords()
 	}
-	xs, ys := g.decodeXY((*[win + 1]byte)(file[px : px+win+1]))
+	xs, ys := glyfcode.DecodeWindow((*[win + 1]byte)(file[px:px+win+1]), g.Flags, g.X, g.Y)
 	if xs > len(rec)-q || ys > len(rec)-q-xs {
 		g.Flags = g.Flags[:0]
-		return coordsError(base, gid, px, len(rec)-q, xs, ys)
+		return nil, coordsError(base, gid, px, len(rec)-q, xs, ys)
 	}
 	g.X = g.X[:nPts]
 	g.Y = g.Y[:nPts]
-	return nil
-}
-
-// decodeCoords decodes the coordinates of the simple glyph in
-// file[start:end] whose flags (g.Flags) end at file[start+q] into g.X
-// and g.Y. With a window of the file after the flags (see decodeXY) and
-// buffers of the right size, both arrays are decoded, then their sizes
-// checked; otherwise the sizes are measured and checked first (before
-// any buffer grows).
-func decodeCoords(file []byte, base, start, end, q int, gid uint16, g *Glyph) error {
-	nPts := len(g.Flags)
-	px := start + q
-	if nPts > winPoints || len(file)-px <= win || cap(g.X) < nPts || cap(g.Y) < nPts {
-		return decodeMeasured(file, base, start, file[start:end], q, gid, g)
-	}
-	xs, ys := g.decodeXY((*[win + 1]byte)(file[px : px+win+1]))
-	if n := end - px; xs > n || ys > n-xs {
-		g.Flags = g.Flags[:0]
-		return coordsError(base, gid, px, n, xs, ys)
-	}
-	g.X = g.X[:nPts]
-	g.Y = g.Y[:nPts]
-	return nil
+	return nil, nil
 }
 
 // readEndPts reads the contour end points (big-endian int16s) from src
@@ -654,79 +608,8 @@ func coordsError(base int, gid uint16, px, n, xs, ys int) error {
 	return glyfError(base, gid, px+xs, "y coordinates (%d bytes) run past the end of the record", ys)
 }
 
-// decodeMeasured decodes the coordinates of a simple glyph whose flags
-// (g.Flags) end at rec[q]: it measures both arrays, checks them against
-// the record, then decodes them, through a window when the file has one
-// and with the branching decoder otherwise.
-func decodeMeasured(file []byte, base, start int, rec []byte, q int, gid uint16, g *Glyph) error {
-	flags := g.Flags
-	nPts := len(flags)
-	sizes := measureExpanded(flags)
-	xs, ys := int(sizes&coordMask), int(sizes>>coordShift)
-	px := start + q
-	if xs > len(rec)-q || ys > len(rec)-q-xs {
-		g.Flags = g.Flags[:0]
-		return coordsError(base, gid, px, len(rec)-q, xs, ys)
-	}
-	g.X = grow32(g.X, nPts)
-	g.Y = grow32(g.Y, nPts)
-	if nPts <= winPoints && len(file)-px > win {
-		g.decodeXY((*[win + 1]byte)(file[px : px+win+1]))
-		return nil
-	}
-	decodeBranching(file, px, px+xs, flags, g.X, g.Y)
-	return nil
-}
-
-// coordSizes[c] holds the sizes in bytes of the x coordinate (bits
-// 0-19) and the y coordinate (bits 20 on) of a point with flag byte c:
-// 1 for a short vector, 0 for "same", 2 otherwise. Summing them for all
-// points measures both coordinate arrays at once (each is at most
-// 2*32768 bytes, so the fields cannot carry into each other).
-const (
-	coordShift = 20
-	coordMask  = 1<<coordShift - 1
-)
-
-var coordSizes = func() (t [256]uint32) {
-	for c := range t {
-		t[c] = uint32(coordSize(uint8(c), FlagXShort, FlagXSame)) |
-			uint32(coordSize(uint8(c), FlagYShort, FlagYSame))<<coordShift
-	}
-	return t
-}()
-
 // lanes has the low bit of each byte of a uint64 set.
 const lanes = 0x0101010101010101
-
-// flagWordSizes is the sum of coordSizes over the flag bytes of w in
-// the lanes of mask (lanes, or its low bytes), computed in the bytes'
-// lanes: a coordinate takes 2 bytes, less 1 if its short bit is set,
-// less 2 if its "same" bit is set without the short bit; multiplying by
-// lanes adds the lanes (at most 16) into the top byte.
-func flagWordSizes(w, mask uint64) uint64 {
-	xShort := w >> 1 & mask // FlagXShort = 1<<1
-	xSame := w >> 4 & mask &^ xShort
-	yShort := w >> 2 & mask // FlagYShort = 1<<2
-	ySame := w >> 5 & mask &^ yShort
-	xs := (2*mask - xShort - 2*xSame) * lanes >> 56
-	ys := (2*mask - yShort - 2*ySame) * lanes >> 56
-	return xs | ys<<coordShift
-}
-
-// measureExpanded measures the coordinate arrays of expanded flags
-// (packed as in coordSizes), eight flags at a time.
-func measureExpanded(flags []uint8) uint64 {
-	var sizes uint64
-	for len(flags) >= 8 {
-		sizes += flagWordSizes(binary.LittleEndian.Uint64(flags), lanes)
-		flags = flags[8:]
-	}
-	for _, c := range flags {
-		sizes += uint64(coordSizes[c])
-	}
-	return sizes
-}
 
 // expandFlags expands the flags of len(dst) points, starting at rec[p],
 // into dst and returns the position after them, or -1 if they do not
@@ -803,7 +686,7 @@ func expandFlags(rec []byte, p int, dst []uint8) int {
 
 // measureFlags checks that the flags of nPts points, starting at rec[p],
 // fit in rec, and measures the coordinate arrays (packed as in
-// coordSizes). It returns the position after the flags, or the error
+// glyfcode.Sizes). It returns the position after the flags, or the error
 // FreeType's TT_Load_Simple_Glyph reports first.
 func measureFlags(rec []byte, p, nPts, base, start int, gid uint16) (int, uint64, error) {
 	var sizes uint64
@@ -824,7 +707,7 @@ func measureFlags(rec []byte, p, nPts, base, start int, gid uint16) (int, uint64
 				return 0, 0, glyfError(base, gid, start+p-1, "flag repeat count %d runs past the last point", cnt-1)
 			}
 		}
-		sizes += uint64(cnt) * uint64(coordSizes[c])
+		sizes += uint64(cnt) * uint64(glyfcode.Sizes[c])
 		i += cnt
 	}
 	return p, sizes, nil
@@ -836,95 +719,6 @@ const (
 	win       = glyfcode.WindowSize
 	winPoints = glyfcode.WindowPoints
 )
-
-// xAxis and yAxis decode a coordinate delta of each axis from the
-// little-endian word at the read position (glyfcode.Ops).
-var xAxis, yAxis = glyfcode.X, glyfcode.Y
-
-// decodeXY decodes the x coordinates at a[0:] and the y coordinates
-// after them into the capacity of g.X and g.Y (len(g.Flags) points, at
-// most winPoints) and returns the sizes of both arrays. The caller
-// checks the sizes against the record: bytes past it are read but never
-// matter then.
-//
-// Each coordinate is decoded without branching on its flag (glyfcode.Ops).
-// Every position stays below 4*winPoints+2 <= win, so masking it to
-// win-1 changes nothing but lets the compiler drop the bounds checks.
-func (g *Glyph) decodeXY(a *[win + 1]byte) (int, int) {
-	flags := g.Flags
-	xs := g.X[:len(flags)]
-	ys := g.Y[:len(flags)]
-	_ = a[0]
-	t := xAxis
-	_ = t.Mask[0]
-	p := 0
-	var v int32
-	for i, c := range flags {
-		k := p & (win - 1)
-		w := uint32(a[k]) | uint32(a[k+1])<<8
-		v += int32((w&t.Mask[c])*t.Mul[c]) >> 16
-		p = k + t.Size[c]
-		xs[i] = v
-	}
-	px := p
-	t = yAxis
-	_ = t.Mask[0]
-	v = 0
-	for i, c := range flags {
-		k := p & (win - 1)
-		w := uint32(a[k]) | uint32(a[k+1])<<8
-		v += int32((w&t.Mask[c])*t.Mul[c]) >> 16
-		p = k + t.Size[c]
-		ys[i] = v
-	}
-	return px, p - px
-}
-
-// decodeBranching decodes the x deltas at file[px:] and the y deltas at
-// file[py:] (their sizes already checked against the flags) into
-// absolute coordinates, branching on each flag: the decoder for glyphs
-// the window cannot hold.
-func decodeBranching(file []byte, px, py int, flags []uint8, xs, ys []int32) {
-	xs = xs[:len(flags)]
-	ys = ys[:len(flags)]
-	var x, y int32
-	for i, c := range flags {
-		if c&FlagXShort != 0 {
-			d := int32(file[px])
-			px++
-			if c&FlagXSame == 0 {
-				d = -d
-			}
-			x += d
-		} else if c&FlagXSame == 0 {
-			x += int32(i16(file, px))
-			px += 2
-		}
-		xs[i] = x
-		if c&FlagYShort != 0 {
-			d := int32(file[py])
-			py++
-			if c&FlagYSame == 0 {
-				d = -d
-			}
-			y += d
-		} else if c&FlagYSame == 0 {
-			y += int32(i16(file, py))
-			py += 2
-		}
-		ys[i] = y
-	}
-}
-
-func coordSize(c, short, same uint8) int {
-	if c&short != 0 {
-		return 1
-	}
-	if c&same != 0 {
-		return 0
-	}
-	return 2
-}
 
 // compositeError is glyfError for composite glyphs.
 func compositeError(base int, gid uint16, p int, format string, args ...any) *FormatError {
@@ -1043,13 +837,6 @@ func grow8(b []uint8, n int) []uint8 {
 func grow16(b []uint16, n int) []uint16 {
 	if cap(b) < n {
 		return make([]uint16, n)
-	}
-	return b[:n]
-}
-
-func grow32(b []int32, n int) []int32 {
-	if cap(b) < n {
-		return make([]int32, n)
 	}
 	return b[:n]
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fontvm/internal/corpus"
+	"fontvm/internal/glyfcode"
 )
 
 // parseSimpleV1 is the straightforward simple-glyph decoder that the
@@ -184,34 +185,37 @@ func sameSimple(t *testing.T, what string, file []byte, start, end int, reused *
 		t.Helper()
 		same(how, g, parseGlyph(file, 0, start, end, 0, 1<<16, 7, g))
 	}
-	// LoadGlyphFlags' path: parseGlyphLazy, then the sizes the flags
-	// give checked by CoordsError (what hint's fused decoders do), and
-	// DecodeCoords; both must report the reference's error, and
-	// DecodeCoords its glyph. CoordWindow must be the file after the
+	// loadGlyphFlags' path: parseGlyphLazy, then the sizes the flags
+	// give checked by Coords.Check (what hint's fused decoders do), and
+	// decodeCoords; both must report the reference's error, and
+	// decodeCoords its glyph. Coords.Window must be the file after the
 	// flags exactly when the glyph and the file admit a window.
 	checkFlags := func(how string, g *Glyph) {
 		t.Helper()
-		errGot := parseGlyphLazy(file, 0, start, end, 0, 1<<16, 7, g)
+		c, errGot := parseGlyphLazy(file, 0, start, end, 0, 1<<16, 7, g)
+		deferred := errGot == nil && g.NumContours > 0 && len(g.Instructions) == 0
+		if (c != nil) != deferred || c != nil && c != &g.coords {
+			t.Fatalf("%s (%s): parseGlyphLazy's Coords %p (glyph's %p), want one: %v", what, how, c, &g.coords, deferred)
+		}
 		if errGot == nil && g.NumContours > 0 && len(g.Instructions) > 0 {
 			// loaded completely
 			if len(g.X) != len(g.Flags) {
 				t.Fatalf("%s (%s): instructed glyph not decoded", what, how)
 			}
-		} else if errGot == nil && g.NumContours > 0 {
+		} else if deferred {
 			if len(g.X) != 0 || len(g.Y) != 0 || g.NumPoints() != len(g.Flags) {
 				t.Fatalf("%s (%s): parseGlyphLazy left coordinates", what, how)
 			}
-			px := start + g.q
-			a := g.CoordWindow()
+			px := c.At
+			a := c.Window(len(g.Flags))
 			if wantWin := len(g.Flags) <= winPoints && len(file)-px > win; (a != nil) != wantWin ||
 				a != nil && &a[0] != &file[px] {
-				t.Fatalf("%s (%s): CoordWindow %v, want a window: %v", what, how, a != nil, wantWin)
+				t.Fatalf("%s (%s): Coords.Window %v, want a window: %v", what, how, a != nil, wantWin)
 			}
-			sz := measureExpanded(g.Flags)
-			errSizes := g.CoordsError(int(sz&coordMask), int(sz>>coordShift))
-			errGot = g.DecodeCoords()
+			errSizes := c.Check(glyfcode.Measure(g.Flags))
+			errGot = g.decodeCoords()
 			if (errSizes == nil) != (errGot == nil) || errGot != nil && !reflect.DeepEqual(errSizes, errGot) {
-				t.Fatalf("%s (%s): CoordsError %#v, DecodeCoords %#v", what, how, errSizes, errGot)
+				t.Fatalf("%s (%s): Coords.Check %#v, decodeCoords %#v", what, how, errSizes, errGot)
 			}
 		}
 		same(how+", flags first", g, errGot)
@@ -220,7 +224,7 @@ func sameSimple(t *testing.T, what string, file []byte, start, end int, reused *
 	check("fresh", new(Glyph))
 	checkFlags("reused", reused)
 	checkFlags("fresh", new(Glyph))
-	// The same record without its instructions (LoadGlyphFlags defers
+	// The same record without its instructions (loadGlyphFlags defers
 	// only such glyphs), when they are in it.
 	if end-start >= 12 {
 		nc := int(int16(uint16(file[start])<<8 | uint16(file[start+1])))
@@ -445,23 +449,14 @@ func BenchmarkLoadGlyphDejaVu(b *testing.B) {
 	}
 }
 
-// TestFlagWordSizes checks the bit-counting measure of eight flags
-// against the sum of their coordSizes entries.
-func TestFlagWordSizes(t *testing.T) {
-	rng := rand.New(rand.NewSource(3))
-	for i := 0; i < 200000; i++ {
-		w := rng.Uint64()
-		if i < 256 {
-			w = uint64(i) * lanes
-		}
-		for n := 1; n <= 8; n++ {
-			var want uint64
-			for k := 0; k < n; k++ {
-				want += uint64(coordSizes[uint8(w>>(8*k))])
-			}
-			if got := flagWordSizes(w, lanes>>(64-8*n)); got != want {
-				t.Fatalf("flagWordSizes(%#x) over %d bytes = %#x, want %#x", w, n, got, want)
-			}
-		}
+// coordSize is the size in bytes of one coordinate of a point with
+// flag byte c, for the axis whose short and "same" bits are given.
+func coordSize(c, short, same uint8) int {
+	if c&short != 0 {
+		return 1
 	}
+	if c&same != 0 {
+		return 0
+	}
+	return 2
 }

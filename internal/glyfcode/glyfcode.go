@@ -1,7 +1,11 @@
-// Package glyfcode holds the per-flag tables that decode the coordinate
-// deltas of a TrueType simple glyph (the coding TT_Load_Simple_Glyph
-// reads) without branching on the flag. sfnt's decoder and the fused
-// decoders of truetype/hint read the same two tables.
+// Package glyfcode decodes the coordinates of a TrueType simple glyph
+// (the coding TT_Load_Simple_Glyph reads): the per-flag tables that
+// decode a delta without branching on its flag (Ops), the window through
+// which the decoders read, the measure of both coordinate arrays
+// (Measure), and the decoders (DecodeWindow, Coords.Decode). sfnt's
+// glyph loader and the fused decoders of truetype/hint share all of it;
+// Coords, with the hooks sfnt sets (LoadFlags, CoordsError), is how hint
+// reaches sfnt's loader without sfnt exporting its internals.
 package glyfcode
 
 // The flag bits of one axis (sfnt.FlagXShort, FlagXSame, FlagYShort,
@@ -43,6 +47,8 @@ const (
 // X and Y are the tables of the x and the y axis.
 var X, Y = table(xShort, xSame), table(yShort, ySame)
 
+// table builds the Ops of the axis whose short and "same" flag bits
+// are given.
 func table(short, same uint8) *Ops {
 	t := new(Ops)
 	for c := range 256 {

@@ -2,6 +2,7 @@ package glyfcode
 
 import (
 	"encoding/binary"
+	"math/rand"
 	"testing"
 )
 
@@ -33,6 +34,27 @@ func TestTables(t *testing.T) {
 						t.Fatalf("flag %#02x bytes %#02x %#02x: delta %d size %d, want %d size %d", c, b0, b1, got, ax.ops.Size[c], want, size)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestFlagWordSizes checks the bit-counting measure of eight flags
+// against the sum of their Sizes entries.
+func TestFlagWordSizes(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 200000; i++ {
+		w := rng.Uint64()
+		if i < 256 {
+			w = uint64(i) * lanes
+		}
+		for n := 1; n <= 8; n++ {
+			var want uint64
+			for k := 0; k < n; k++ {
+				want += uint64(Sizes[uint8(w>>(8*k))])
+			}
+			if got := flagWordSizes(w, lanes>>(64-8*n)); got != want {
+				t.Fatalf("flagWordSizes(%#x) over %d bytes = %#x, want %#x", w, n, got, want)
 			}
 		}
 	}

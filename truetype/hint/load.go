@@ -4,8 +4,24 @@ import (
 	"encoding/binary"
 	"errors"
 
+	"fontvm/internal/glyfcode"
 	"fontvm/sfnt"
 )
+
+// loadGlyphFlags is sfnt's LoadGlyph with the coordinates of a simple
+// glyph without instructions left undecoded (glyfcode.LoadFlags, which
+// sfnt sets in its initialisation, before this package's): it returns
+// where they are, or nil Coords for a glyph it loaded completely.
+var loadGlyphFlags = glyfcode.LoadFlags.(func(*sfnt.Font, uint16, *sfnt.Glyph) (*glyfcode.Coords, error))
+
+// decodeCoords decodes the coordinates c of the simple glyph g (loaded
+// by loadGlyphFlags) into g.X and g.Y, as sfnt's LoadGlyph decodes
+// them, with its error if they run past the record.
+func decodeCoords(g *sfnt.Glyph, c *glyfcode.Coords) error {
+	var err error
+	g.X, g.Y, err = c.Decode(g.Flags, g.X, g.Y)
+	return err
+}
 
 // FreeType's FT_OUTLINE_POINTS_MAX and FT_OUTLINE_CONTOURS_MAX: a glyph
 // (with its components) may not have more points or contours. FreeType's
@@ -336,17 +352,19 @@ func (in *Instance) load(gid uint16, depth int) error {
 	}
 	ld.gid = int(gid)
 	// The coordinates of a simple glyph without instructions are
-	// decoded by the simple-glyph loaders below (LoadGlyphFlags defers
-	// them; then the fused decoders of load_fused.go or DecodeCoords);
-	// sfnt decodes those of a glyph with instructions. sfnt checks
-	// them last, as LoadGlyph would, and nothing of the record is read
-	// in between but the flags, so a coordinate error is the error
-	// LoadGlyph would have given (recordError names it the same way).
-	if err := f.sf.LoadGlyphFlags(gid, g); err != nil {
+	// decoded by the simple-glyph loaders below (loadGlyphFlags defers
+	// them and returns where they are, c; then the fused decoders of
+	// load_fused.go or decodeCoords); sfnt decodes those of a glyph
+	// with instructions (c is nil). sfnt checks them last, as
+	// LoadGlyph would, and nothing of the record is read in between
+	// but the flags, so a coordinate error is the error LoadGlyph
+	// would have given (recordError names it the same way).
+	c, err := loadGlyphFlags(f.sf, gid, g)
+	if err != nil {
 		return ld.recordError(int(gid), g, err)
 	}
 	if in.vary != nil {
-		return in.loadVar(gid, g, depth)
+		return in.loadVar(gid, g, c, depth)
 	}
 	// tt_get_metrics and tt_loader_set_pp. The phantom points' y (pp1,
 	// pp2) are 0 and their x (pp3, pp4) equal; the simple-glyph loaders rely on it.
@@ -378,11 +396,10 @@ func (in *Instance) load(gid uint16, depth int) error {
 		if ld.hinted && len(g.Instructions) > 0 {
 			return in.loadSimpleProgram(g, depth)
 		}
-		var err error
 		if depth == 0 && ld.out != nil {
-			err = in.loadSimpleDirect(g)
+			err = in.loadSimpleDirect(g, c)
 		} else {
-			err = in.loadSimplePlain(g, depth)
+			err = in.loadSimplePlain(g, c, depth)
 		}
 		if err != nil {
 			return ld.recordError(int(gid), g, err)
@@ -705,7 +722,7 @@ func (ld *loader) addContours(nc int) []int {
 // glyph's program runs on them (hintGlyph). FT_GlyphLoader_Add makes the
 // contour ends absolute; the program sees them relative to the glyph's
 // first point (its zone starts there), so that is done after hinting.
-// g is loaded by LoadGlyphFlags, which decodes the coordinates of a
+// g is loaded by loadGlyphFlags, which decodes the coordinates of a
 // glyph with instructions (see load_fused.go for why no fused decoder).
 func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) error {
 	ld := &in.ld
@@ -782,12 +799,12 @@ func (in *Instance) loadSimpleProgram(g *sfnt.Glyph, depth int) error {
 // points, or processCompositeGlyph's phantom points, take their place in
 // cur): scaled and, when hinting, rounded as TT_Hint_Glyph rounds them
 // (without a program to run; see also sizeScan). g is loaded by
-// LoadGlyphFlags: the coordinates are decoded here (decodeStoreSmall,
-// decodeCurSmall, or DecodeCoords and the two-pass loops), with sfnt's
+// loadGlyphFlags: the coordinates c are decoded here (decodeStoreSmall,
+// decodeCurSmall, or decodeCoords and the two-pass loops), with sfnt's
 // error if they run past the record (then nothing is added to the
-// loader), unless sfnt decoded them (a glyph with instructions, when
-// not hinting).
-func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) error {
+// loader), unless sfnt decoded them (c nil: a glyph with instructions,
+// when not hinting).
+func (in *Instance) loadSimplePlain(g *sfnt.Glyph, c *glyfcode.Coords, depth int) error {
 	ld := &in.ld
 	n, nc := len(g.Flags), len(g.EndPts)
 	base := ld.nPoints
@@ -799,7 +816,7 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) error {
 		ends[i] = int(e) + base
 	}
 	s := in.xScale // with smallScale, also yScale
-	if a := g.CoordWindow(); a != nil && in.smallScale && len(g.X) != n {
+	if a := c.Window(n); a != nil && in.smallScale {
 		var xs, ys int
 		if ld.direct && depth == 1 {
 			// As below, fused.
@@ -810,12 +827,12 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) error {
 			xs, ys = decodeCurSmall(ld.cur[base:base+n], a, g.Flags, int64(int32(s)))
 			onBits(ld.tags[base:base+n], g.Flags)
 		}
-		if err := g.CoordsError(xs, ys); err != nil {
+		if err := c.Check(xs, ys); err != nil {
 			return err
 		}
 	} else {
-		if len(g.X) != n {
-			if err := g.DecodeCoords(); err != nil {
+		if c != nil {
+			if err := decodeCoords(g, c); err != nil {
 				return err
 			}
 		}
@@ -855,11 +872,11 @@ func (in *Instance) loadSimplePlain(g *sfnt.Glyph, depth int) error {
 // unscaled); then the contour ends go to ld.out.Ends and the outline
 // points, which nothing else reads, from font units to ld.out.Points
 // shifted by the final pp1.x, as LoadGlyph's output copy would store
-// them. g is loaded by LoadGlyphFlags: the coordinates are decoded here
-// (decodeStoreSmall, or DecodeCoords and storeScaled[Moved]), with
-// sfnt's error if they run past the record, unless sfnt decoded them (a
-// glyph with instructions, when not hinting).
-func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) error {
+// them. g is loaded by loadGlyphFlags: the coordinates c are decoded
+// here (decodeStoreSmall, or decodeCoords and storeScaled[Moved]), with
+// sfnt's error if they run past the record, unless sfnt decoded them (c
+// nil: a glyph with instructions, when not hinting).
+func (in *Instance) loadSimpleDirect(g *sfnt.Glyph, c *glyfcode.Coords) error {
 	ld := &in.ld
 	s := in.xScale // with smallScale, also yScale
 	s32 := int64(int32(s))
@@ -889,14 +906,14 @@ func (in *Instance) loadSimpleDirect(g *sfnt.Glyph) error {
 		out.Points = make([]Point, n, n+n/2)
 	}
 	out.Points = out.Points[:n]
-	if a := g.CoordWindow(); a != nil && in.smallScale && len(g.X) != n {
+	if a := c.Window(n); a != nil && in.smallScale {
 		xs, ys := decodeStoreSmall(out.Points, a, g.Flags, s32, 0x8000-x1<<16, 0x8000)
-		if err := g.CoordsError(xs, ys); err != nil {
+		if err := c.Check(xs, ys); err != nil {
 			return err
 		}
 	} else {
-		if len(g.X) != n {
-			if err := g.DecodeCoords(); err != nil {
+		if c != nil {
+			if err := decodeCoords(g, c); err != nil {
 				return err
 			}
 		}

@@ -9,10 +9,10 @@ import (
 // final place, scaled (the caller's Glyph.Points for loadSimpleDirect
 // and loadCompositeDirect's components, the loader's cur for other
 // components), each written once. The general
-// path, which sfnt's DecodeCoords followed by loadPoints*/storeScaled*
+// path, which decodeCoords followed by loadPoints*/storeScaled*
 // is, decodes them into sfnt.Glyph's X and Y first and scales them in a
 // second pass; it stays for the glyphs these do not take (no window of
-// the file, see sfnt.Glyph.CoordWindow, or a scale that is not
+// the file, see glyfcode.Coords.Window, or a scale that is not
 // Instance.smallScale). The font stores all x deltas, then all y
 // deltas, so each decoder makes an x pass and a y pass. (Glyphs with a
 // program keep the general path: their points go to three arrays, orus,
@@ -21,19 +21,19 @@ import (
 // followed by loadPointsOrgSmall.)
 //
 // Each delta is decoded without branching on its flag (glyfcode.Ops), as
-// sfnt's decodeXY decodes it, and scaled as scaleSmall scales (its proof
+// glyfcode.DecodeWindow decodes it, and scaled as scaleSmall scales (its proof
 // holds: the sums are int32s, the scale is smallScale, the offsets are
 // storeScaledMoved's): the values are those of the general path, which
 // decodes the same deltas into the same int32 sums and scales them with
 // the same formula (TestFusedDecoders compares the two, and
 // TestLoaderMatchesRef* the loaders with the oracle). The decoders return the sizes of
 // the two coordinate arrays as their flags give them; the caller checks
-// them against the record (sfnt.Glyph.CoordsError) before anything
+// them against the record (glyfcode.Coords.Check) before anything
 // uses the points: bytes past the record may have been read and stored
 // then, but an error makes the outline unspecified.
 
 // coordWin is sfnt's window size: positions masked to coordWin-1 stay
-// what they are (sfnt.Glyph.CoordWindow) and need no bounds checks.
+// what they are (glyfcode.Coords.Window) and need no bounds checks.
 const coordWin = glyfcode.WindowSize
 
 // xDeltas and yDeltas say how each axis codes its deltas (sfnt's

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"fontvm/internal/glyfcode"
 	"fontvm/sfnt"
 )
 
@@ -180,8 +181,10 @@ func (e *exec) insGETVARIATION(a []int64) {
 // points (tt_loader_set_pp), and the gvar deltas of a simple glyph
 // (TT_Process_Simple_Glyph), of a composite's component offsets and
 // phantom points, or of an empty glyph's phantom points
-// (TT_Vary_Apply_Glyph_Deltas in load_truetype_glyph).
-func (in *Instance) loadVar(gid uint16, g *sfnt.Glyph, depth int) error {
+// (TT_Vary_Apply_Glyph_Deltas in load_truetype_glyph). c is where the
+// coordinates of a simple glyph are that loadGlyphFlags left undecoded
+// (nil if none); they are decoded here, before the deltas apply.
+func (in *Instance) loadVar(gid uint16, g *sfnt.Glyph, c *glyfcode.Coords, depth int) error {
 	f := in.font
 	vf := f.vf
 	v := in.vary
@@ -213,8 +216,8 @@ func (in *Instance) loadVar(gid uint16, g *sfnt.Glyph, depth int) error {
 		if ld.nPoints+len(g.Flags)+4 > sfnt.MaxGlyphLoaderPoints || ld.nContours+len(g.EndPts) > sfnt.MaxGlyphLoaderContours {
 			return glyphErr(int(gid), "Array_Too_Large", "too many points or contours for FreeType's glyph loader")
 		}
-		if len(g.X) != len(g.Flags) {
-			if err := g.DecodeCoords(); err != nil {
+		if c != nil {
+			if err := decodeCoords(g, c); err != nil {
 				return ld.recordError(int(gid), g, err)
 			}
 		}
