@@ -255,7 +255,8 @@ func (f *Face) GlyphByIndex(dot fixed.Point26_6, gid uint16) (dr image.Rectangle
 // slices, and returns the glyph's advance. The outline's origin is the
 // glyph origin.
 func (f *Face) LoadOutline(gid uint16, o *raster.Outline) (advance fixed.Int26_6, err error) {
-	return f.src.load(gid, o)
+	advance, _, err = f.src.load(gid, o)
+	return advance, err
 }
 
 // Hinted reports whether the face's outlines are hinted.
@@ -292,7 +293,7 @@ func (f *Face) Glyph(dot fixed.Point26_6, r rune) (dr image.Rectangle, mask imag
 
 // glyphID renders glyph gid at dot into f.mask; see Glyph.
 func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image.Alpha, fixed.Int26_6, error) {
-	adv, err := f.src.load(gid, &f.outline)
+	adv, box, err := f.src.load(gid, &f.outline)
 	if err != nil {
 		return image.Rectangle{}, nil, 0, err
 	}
@@ -303,7 +304,8 @@ func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image
 	ix, iy := int(dot.X>>6), int(dot.Y>>6)
 	fx, fy := dot.X&63, dot.Y&63
 	var b image.Rectangle
-	box := f.outline.Box() // one pass over the points for the bounds and the rasterizer's reach check
+	// box (computed by the loader) serves the bounds and the
+	// rasterizer's reach check
 	if f.mono {
 		b = raster.MonoBoundsBox(box, fx, -fy)
 	} else {
@@ -335,14 +337,13 @@ func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image
 // outline, relative to the dot, y down.
 func (f *Face) GlyphBounds(r rune) (bounds fixed.Rectangle26_6, advance fixed.Int26_6, ok bool) {
 	gid := f.glyphIndex(r)
-	adv, err := f.src.load(gid, &f.outline)
+	adv, b, err := f.src.load(gid, &f.outline)
 	if err != nil {
 		return fixed.Rectangle26_6{}, 0, false
 	}
-	xMin, yMin, xMax, yMax := f.outline.CBox()
 	bounds = fixed.Rectangle26_6{
-		Min: fixed.Point26_6{X: xMin, Y: -yMax},
-		Max: fixed.Point26_6{X: xMax, Y: -yMin},
+		Min: fixed.Point26_6{X: b.XMin, Y: -b.YMax},
+		Max: fixed.Point26_6{X: b.XMax, Y: -b.YMin},
 	}
 	return bounds, adv, gid != 0
 }
@@ -351,7 +352,7 @@ func (f *Face) GlyphBounds(r rune) (bounds fixed.Rectangle26_6, advance fixed.In
 // (whole pixels, as FreeType's advance.x).
 func (f *Face) GlyphAdvance(r rune) (advance fixed.Int26_6, ok bool) {
 	gid := f.glyphIndex(r)
-	adv, err := f.src.load(gid, &f.outline)
+	adv, _, err := f.src.load(gid, &f.outline)
 	if err != nil {
 		return 0, false
 	}

@@ -70,9 +70,12 @@ func TestDrawerMatchesRasterizer(t *testing.T) {
 				if g == 0 {
 					t.Fatalf("rune %q unmapped", r)
 				}
-				adv, err := fc.src.load(g, &o)
+				adv, box, err := fc.src.load(g, &o)
 				if err != nil {
 					t.Fatal(err)
+				}
+				if ob := o.Box(); box != ob {
+					t.Fatalf("rune %q: loader's box %v, the outline's %v", r, box, ob)
 				}
 				p := dot
 				if fc.Hinted() {
