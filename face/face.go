@@ -235,6 +235,7 @@ func (f *Face) computeMetrics() font.Metrics {
 	return m
 }
 
+// glyphIndex is FT_Get_Char_Index on the face's Unicode cmap.
 func (f *Face) glyphIndex(r rune) uint16 { return f.cmap.Lookup(r) }
 
 // GlyphIndex returns the glyph r maps to in the font's Unicode cmap, or 0.
@@ -361,6 +362,7 @@ func (f *Face) GlyphAdvance(r rune) (advance fixed.Int26_6, ok bool) {
 
 // FreeType's fixed-point helpers (64-bit builds).
 
+// mulFix is FT_MulFix (64-bit build).
 func mulFix(a, b int64) int64 {
 	ab := a * b
 	if ab < 0 {
@@ -369,4 +371,5 @@ func mulFix(a, b int64) int64 {
 	return (ab + 0x8000) >> 16
 }
 
+// pixRound is FT_PIX_ROUND.
 func pixRound(x int64) int64 { return (x + 32) &^ 63 }

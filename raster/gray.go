@@ -73,6 +73,8 @@ func (c *grayCell) add(a, b int32) {
 // to maxReach (2^16 pixels, 2^26 units at 4x oversampling), so the
 // result always fits in an int32 and no truncation is needed.
 func trunc8(x int64) int64 { return x >> grayPixelBits }
+
+// fract8 is FRACT: the position inside the cell, 0 to ONE_PIXEL-1.
 func fract8(x int64) int32 { return int32(x & (grayOnePixel - 1)) }
 
 // udiv is FT_UDIV: a/b for a ≥ 0 as a times r, b's 0xffffffff/b.
@@ -390,6 +392,8 @@ func (g *Gray) renderCubic(c1x, c1y, c2x, c2y, tx, ty int64) {
 	}
 }
 
+// splitCubic2 is gray_split_cubic: b[0:4] (end first) becomes the two
+// halves b[0:4] and b[3:7], in place.
 func splitCubic2(b [][2]int64) {
 	for k := 0; k < 2; k++ {
 		b[6][k] = b[3][k]
@@ -406,6 +410,8 @@ func splitCubic2(b [][2]int64) {
 	}
 }
 
+// moveTo is gray_move_to: start a contour at (x, y) (26.6, times the
+// oversampling scale).
 func (g *Gray) moveTo(x, y int64) {
 	x, y = x*4, y*4
 	g.cell = g.cellAt(trunc8(x), trunc8(y))
