@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"unicode"
 
 	"fontvm/raster"
 	"fontvm/sfnt"
@@ -97,7 +98,19 @@ type Face struct {
 	mask    image.Alpha
 	metrics font.Metrics
 	kern    kernTable
+	runes   runeCache
 }
+
+// runeCacheBits sets the size of a Face's rune cache (runeCache).
+const runeCacheBits = 12
+
+// runeCache remembers the cmap's answers, direct-mapped by the rune's
+// low runeCacheBits bits: an entry is 0 (empty) or runeCached | the
+// rune's other bits << 16 | its glyph.
+type runeCache [1 << runeCacheBits]uint32
+
+// runeCached marks a filled runeCache entry.
+const runeCached = 1 << 31
 
 // NewFace returns a Face for f at the size opts asks for (see
 // FaceOptions), sized as FreeType sizes TrueType fonts: the public
@@ -235,8 +248,22 @@ func (f *Face) computeMetrics() font.Metrics {
 	return m
 }
 
-// glyphIndex is FT_Get_Char_Index on the face's Unicode cmap.
-func (f *Face) glyphIndex(r rune) uint16 { return f.cmap.Lookup(r) }
+// glyphIndex is FT_Get_Char_Index on the face's Unicode cmap, its
+// answers kept in f.runes (text repeats its characters, and a format 4
+// or 12 cmap is a binary search).
+func (f *Face) glyphIndex(r rune) uint16 {
+	if uint32(r) > unicode.MaxRune {
+		return f.cmap.Lookup(r)
+	}
+	e := &f.runes[uint32(r)&(1<<runeCacheBits-1)]
+	key := runeCached | uint32(r)>>runeCacheBits<<16
+	if *e&^0xffff == key {
+		return uint16(*e)
+	}
+	g := f.cmap.Lookup(r)
+	*e = key | uint32(g)
+	return g
+}
 
 // GlyphIndex returns the glyph r maps to in the font's Unicode cmap, or 0.
 func (f *Face) GlyphIndex(r rune) uint16 { return f.glyphIndex(r) }
