@@ -88,25 +88,7 @@ func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, raster.
 		o.Tags = make([]uint8, n, 2*n)
 	}
 	pts, tags := o.Points[:n], o.Tags[:n]
-	var box raster.Box
-	if n > 0 {
-		xMin, yMin := int32(g.Points[0].X), int32(g.Points[0].Y)
-		xMax, yMax := xMin, yMin
-		tags = tags[:len(g.Points)]
-		pts = pts[:len(g.Points)]
-		for i, p := range g.Points {
-			x, y := int32(p.X), int32(p.Y)
-			pts[i] = fixed.Point26_6{X: fixed.Int26_6(x), Y: fixed.Int26_6(y)}
-			var t uint8
-			if p.On {
-				t = raster.TagOn
-			}
-			tags[i] = t
-			xMin, xMax = min(xMin, x), max(xMax, x)
-			yMin, yMax = min(yMin, y), max(yMax, y)
-		}
-		box = raster.Box{XMin: fixed.Int26_6(xMin), YMin: fixed.Int26_6(yMin), XMax: fixed.Int26_6(xMax), YMax: fixed.Int26_6(yMax)}
-	}
+	box := copyPoints(pts, tags, g.Points)
 	o.Points, o.Tags = pts, tags
 	o.Contours = append(o.Contours[:0], g.Ends...)
 	hinted := h.hinted()
@@ -176,6 +158,30 @@ func (h *hintLoader) scanEntry(gid uint16, n int) uint32 {
 		h.scanPool = append(h.scanPool, l...)
 	}
 	return e
+}
+
+// copyPoints copies hint's points into pts and tags (as long as src;
+// TagOn for on-curve points, as FreeType's outline tags) and returns
+// their control box (FT_Outline_Get_CBox), all zero for no points.
+func copyPoints(pts []fixed.Point26_6, tags []uint8, src []hint.Point) raster.Box {
+	if len(src) == 0 {
+		return raster.Box{}
+	}
+	pts, tags = pts[:len(src)], tags[:len(src)]
+	xMin, yMin := int32(src[0].X), int32(src[0].Y)
+	xMax, yMax := xMin, yMin
+	for i, p := range src {
+		x, y := int32(p.X), int32(p.Y)
+		pts[i] = fixed.Point26_6{X: fixed.Int26_6(x), Y: fixed.Int26_6(y)}
+		var t uint8
+		if p.On {
+			t = raster.TagOn
+		}
+		tags[i] = t
+		xMin, xMax = min(xMin, x), max(xMax, x)
+		yMin, yMax = min(yMin, y), max(yMax, y)
+	}
+	return raster.Box{XMin: fixed.Int26_6(xMin), YMin: fixed.Int26_6(yMin), XMax: fixed.Int26_6(xMax), YMax: fixed.Int26_6(yMax)}
 }
 
 // simpleSummary reads what tagScanModes needs of a simple glyph straight
