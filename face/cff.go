@@ -15,8 +15,8 @@ import (
 // (hintLoader) or, for CFF-flavoured fonts, the CFF loader (cffLoader).
 type outlineSource interface {
 	// load loads glyph gid into o (reusing its slices) and returns its
-	// advance in 26.6 pixels.
-	load(gid uint16, o *raster.Outline) (fixed.Int26_6, error)
+	// advance in 26.6 pixels and its control box (o.Box()).
+	load(gid uint16, o *raster.Outline) (fixed.Int26_6, raster.Box, error)
 	// hinted reports whether the outlines are grid-fitted.
 	hinted() bool
 	// publicSizeMetrics are FreeType's face->size->metrics.
@@ -106,9 +106,9 @@ func (c *cffLoader) yScale() int64 { return c.sc.Y }
 // load loads glyph gid as FT_Load_Glyph does for the CFF driver; the
 // outline flags are cff_slot_load's (high precision below 24 y ppem, no
 // drop-out flags).
-func (c *cffLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, error) {
+func (c *cffLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, raster.Box, error) {
 	if err := c.fc.Load(c.l, int(gid), c.sc, c.hint, &c.out); err != nil {
-		return 0, err
+		return 0, raster.Box{}, err
 	}
 	o.Points = o.Points[:0]
 	o.Tags = o.Tags[:0]
@@ -125,7 +125,7 @@ func (c *cffLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, error) {
 		o.Contours = append(o.Contours, e)
 	}
 	o.Flags = raster.ScanFlags(c.sm.YPPEM, false, false, 0)
-	return fixed.Int26_6(c.out.Advance), nil
+	return fixed.Int26_6(c.out.Advance), o.Box(), nil
 }
 
 // cffDesign turns FaceOptions.Variation into the design coordinates of

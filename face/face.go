@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"unicode"
 
 	"fontvm/raster"
 	"fontvm/sfnt"
@@ -97,7 +98,19 @@ type Face struct {
 	mask    image.Alpha
 	metrics font.Metrics
 	kern    kernTable
+	runes   runeCache
 }
+
+// runeCacheBits sets the size of a Face's rune cache (runeCache).
+const runeCacheBits = 12
+
+// runeCache remembers the cmap's answers, direct-mapped by the rune's
+// low runeCacheBits bits: an entry is 0 (empty) or runeCached | the
+// rune's other bits << 16 | its glyph.
+type runeCache [1 << runeCacheBits]uint32
+
+// runeCached marks a filled runeCache entry.
+const runeCached = 1 << 31
 
 // NewFace returns a Face for f at the size opts asks for (see
 // FaceOptions), sized as FreeType sizes TrueType fonts: the public
@@ -235,7 +248,22 @@ func (f *Face) computeMetrics() font.Metrics {
 	return m
 }
 
-func (f *Face) glyphIndex(r rune) uint16 { return f.cmap.Lookup(r) }
+// glyphIndex is FT_Get_Char_Index on the face's Unicode cmap, its
+// answers kept in f.runes (text repeats its characters, and a format 4
+// or 12 cmap is a binary search).
+func (f *Face) glyphIndex(r rune) uint16 {
+	if uint32(r) > unicode.MaxRune {
+		return f.cmap.Lookup(r)
+	}
+	e := &f.runes[uint32(r)&(1<<runeCacheBits-1)]
+	key := runeCached | uint32(r)>>runeCacheBits<<16
+	if *e&^0xffff == key {
+		return uint16(*e)
+	}
+	g := f.cmap.Lookup(r)
+	*e = key | uint32(g)
+	return g
+}
 
 // GlyphIndex returns the glyph r maps to in the font's Unicode cmap, or 0.
 func (f *Face) GlyphIndex(r rune) uint16 { return f.glyphIndex(r) }
@@ -255,7 +283,8 @@ func (f *Face) GlyphByIndex(dot fixed.Point26_6, gid uint16) (dr image.Rectangle
 // slices, and returns the glyph's advance. The outline's origin is the
 // glyph origin.
 func (f *Face) LoadOutline(gid uint16, o *raster.Outline) (advance fixed.Int26_6, err error) {
-	return f.src.load(gid, o)
+	advance, _, err = f.src.load(gid, o)
+	return advance, err
 }
 
 // Hinted reports whether the face's outlines are hinted.
@@ -292,7 +321,7 @@ func (f *Face) Glyph(dot fixed.Point26_6, r rune) (dr image.Rectangle, mask imag
 
 // glyphID renders glyph gid at dot into f.mask; see Glyph.
 func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image.Alpha, fixed.Int26_6, error) {
-	adv, err := f.src.load(gid, &f.outline)
+	adv, box, err := f.src.load(gid, &f.outline)
 	if err != nil {
 		return image.Rectangle{}, nil, 0, err
 	}
@@ -303,7 +332,8 @@ func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image
 	ix, iy := int(dot.X>>6), int(dot.Y>>6)
 	fx, fy := dot.X&63, dot.Y&63
 	var b image.Rectangle
-	box := f.outline.Box() // one pass over the points for the bounds and the rasterizer's reach check
+	// box (computed by the loader) serves the bounds and the
+	// rasterizer's reach check
 	if f.mono {
 		b = raster.MonoBoundsBox(box, fx, -fy)
 	} else {
@@ -335,14 +365,13 @@ func (f *Face) glyphID(dot fixed.Point26_6, gid uint16) (image.Rectangle, *image
 // outline, relative to the dot, y down.
 func (f *Face) GlyphBounds(r rune) (bounds fixed.Rectangle26_6, advance fixed.Int26_6, ok bool) {
 	gid := f.glyphIndex(r)
-	adv, err := f.src.load(gid, &f.outline)
+	adv, b, err := f.src.load(gid, &f.outline)
 	if err != nil {
 		return fixed.Rectangle26_6{}, 0, false
 	}
-	xMin, yMin, xMax, yMax := f.outline.CBox()
 	bounds = fixed.Rectangle26_6{
-		Min: fixed.Point26_6{X: xMin, Y: -yMax},
-		Max: fixed.Point26_6{X: xMax, Y: -yMin},
+		Min: fixed.Point26_6{X: b.XMin, Y: -b.YMax},
+		Max: fixed.Point26_6{X: b.XMax, Y: -b.YMin},
 	}
 	return bounds, adv, gid != 0
 }
@@ -351,7 +380,7 @@ func (f *Face) GlyphBounds(r rune) (bounds fixed.Rectangle26_6, advance fixed.In
 // (whole pixels, as FreeType's advance.x).
 func (f *Face) GlyphAdvance(r rune) (advance fixed.Int26_6, ok bool) {
 	gid := f.glyphIndex(r)
-	adv, err := f.src.load(gid, &f.outline)
+	adv, _, err := f.src.load(gid, &f.outline)
 	if err != nil {
 		return 0, false
 	}
@@ -360,6 +389,7 @@ func (f *Face) GlyphAdvance(r rune) (advance fixed.Int26_6, ok bool) {
 
 // FreeType's fixed-point helpers (64-bit builds).
 
+// mulFix is FT_MulFix (64-bit build).
 func mulFix(a, b int64) int64 {
 	ab := a * b
 	if ab < 0 {
@@ -368,4 +398,5 @@ func mulFix(a, b int64) int64 {
 	return (ab + 0x8000) >> 16
 }
 
+// pixRound is FT_PIX_ROUND.
 func pixRound(x int64) int64 { return (x + 32) &^ 63 }

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"testing"
+	"unicode"
 
 	"fontvm/internal/corpus"
 	"fontvm/raster"
@@ -70,9 +71,12 @@ func TestDrawerMatchesRasterizer(t *testing.T) {
 				if g == 0 {
 					t.Fatalf("rune %q unmapped", r)
 				}
-				adv, err := fc.src.load(g, &o)
+				adv, box, err := fc.src.load(g, &o)
 				if err != nil {
 					t.Fatal(err)
+				}
+				if ob := o.Box(); box != ob {
+					t.Fatalf("rune %q: loader's box %v, the outline's %v", r, box, ob)
 				}
 				p := dot
 				if fc.Hinted() {
@@ -222,5 +226,39 @@ func TestKern(t *testing.T) {
 	gf, _ := NewFace(goRegular(t), nil)
 	if k := gf.Kern('A', 'V'); k != 0 {
 		t.Errorf("Go Regular Kern(A, V) = %v, want 0 (no kern table)", k)
+	}
+}
+
+// The rune cache answers as the cmap does: every rune, and runes that
+// share a cache slot, looked up in turns (misses, hits and evictions),
+// and runes outside Unicode.
+func TestGlyphIndexCache(t *testing.T) {
+	sf := goRegular(t)
+	fc, err := NewFace(sf, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, _ := sf.Cmap()
+	mapped := 0
+	check := func(r rune) {
+		if got, want := fc.GlyphIndex(r), cm.Lookup(r); got != want {
+			t.Fatalf("rune %#x: glyph %d, cmap %d", r, got, want)
+		}
+	}
+	for pass := 0; pass < 2; pass++ {
+		for r := rune(0); r <= unicode.MaxRune; r += 1 + rune(pass)*3 {
+			check(r)
+			check(r ^ 1<<runeCacheBits) // the same slot
+			if pass == 0 && cm.Lookup(r) != 0 {
+				mapped++
+			}
+		}
+	}
+	for _, r := range []rune{-1, -1 << 20, unicode.MaxRune + 1, 1 << 30, 'A' + 1<<21} {
+		check(r)
+		check(r)
+	}
+	if mapped < 500 {
+		t.Fatalf("only %d mapped runes", mapped)
 	}
 }

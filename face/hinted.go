@@ -23,7 +23,28 @@ type hintLoader struct {
 	g     hint.Glyph
 	// for the scan-mode tags: the glyph records along the component tree
 	gl [maxComponentDepth + 1]sfnt.Glyph
+
+	// What scanWalk finds in a glyph's records, which no size or mode
+	// changes, kept after the glyph's first load: scan[gid] is 0 until
+	// then, else scanKnown, scanOverlap if the outline gets
+	// FlagOverlap, and the points to mark with the scan mode: none
+	// (scanNone), point 0 (scanFirst), or those listed in scanPool from
+	// index scan[gid]>>scanShift (a count, then the point indices).
+	scan     []uint32
+	scanPool []uint32
+	scanList []uint32 // scanWalk's list while it walks
 }
+
+// The bits of hintLoader.scan entries.
+const (
+	scanKnown   = 1
+	scanOverlap = 2
+	scanNone    = 0 << 2 // no point to mark
+	scanFirst   = 1 << 2 // mark point 0
+	scanPooled  = 2 << 2 // the points are listed in scanPool
+	scanKinds   = 3 << 2
+	scanShift   = 4
+)
 
 // newHintLoader returns a loader for f at the size req in mode, for the
 // mono or the normal target, at the variation instance variation selects
@@ -46,7 +67,7 @@ func newHintLoader(f *sfnt.Font, req size.Request, mode hint.Mode, mono bool, va
 	if err != nil {
 		return nil, err
 	}
-	return &hintLoader{f: f, in: in, yPPEM: in.SizeMetrics().YPPEM, mode: mode}, nil
+	return &hintLoader{f: f, in: in, yPPEM: in.SizeMetrics().YPPEM, mode: mode, scan: make([]uint32, f.NumGlyphs())}, nil
 }
 
 // hinted reports whether the outlines are grid-fitted (advances whole
@@ -54,10 +75,11 @@ func newHintLoader(f *sfnt.Font, req size.Request, mode hint.Mode, mono bool, va
 func (h *hintLoader) hinted() bool { return h.mode != hint.ModeNone }
 
 // load loads glyph gid into o (reusing its slices) and returns its
-// advance in 26.6 pixels.
-func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, error) {
+// advance in 26.6 pixels and its control box (FT_Outline_Get_CBox),
+// computed while the points are copied.
+func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, raster.Box, error) {
 	if err := h.in.LoadGlyph(int(gid), &h.g); err != nil {
-		return 0, err
+		return 0, raster.Box{}, err
 	}
 	g := &h.g
 	n := len(g.Points)
@@ -66,23 +88,100 @@ func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, error) 
 		o.Tags = make([]uint8, n, 2*n)
 	}
 	pts, tags := o.Points[:n], o.Tags[:n]
-	for i, p := range g.Points {
-		pts[i] = fixed.Point26_6{X: fixed.Int26_6(p.X), Y: fixed.Int26_6(p.Y)}
+	box := copyPoints(pts, tags, g.Points)
+	o.Points, o.Tags = pts, tags
+	o.Contours = append(o.Contours[:0], g.Ends...)
+	hinted := h.hinted()
+	o.Flags = raster.ScanFlags(h.yPPEM, hinted, g.ScanControl, g.ScanType)
+	h.tagScanModes(gid, o, hinted, g.ScanType)
+	return fixed.Int26_6(g.Advance), box, nil
+}
+
+// tagScanModes sets what the glyph's records add to its outline (see
+// scanWalk): FlagOverlap, and for a hinted glyph the SCANTYPE mode
+// (FT_CURVE_TAG_HAS_SCANMODE, bits 5-7) on the first point of every
+// simple glyph whose instructions ran. The mode is the glyph's final
+// SCANTYPE, which is what every program of the glyph leaves unless a
+// component program changes SCANTYPE itself. The records are walked at
+// the glyph's first load only (hintLoader.scan).
+func (h *hintLoader) tagScanModes(gid uint16, o *raster.Outline, hinted bool, scanType int) {
+	var e uint32
+	if int(gid) < len(h.scan) {
+		e = h.scan[gid]
+	}
+	if e == 0 {
+		e = h.scanEntry(gid, len(o.Tags))
+		if int(gid) < len(h.scan) {
+			h.scan[gid] = e
+		}
+	}
+	if e&scanOverlap != 0 {
+		o.Flags |= raster.FlagOverlap
+	}
+	if !hinted {
+		return
+	}
+	mark := raster.TagHasScanMode | uint8(scanType&7)<<5
+	switch e & scanKinds {
+	case scanFirst:
+		if len(o.Tags) > 0 {
+			o.Tags[0] |= mark
+		}
+	case scanPooled:
+		list := h.scanPool[e>>scanShift:]
+		for _, i := range list[1 : 1+list[0]] {
+			if int(i) < len(o.Tags) {
+				o.Tags[i] |= mark
+			}
+		}
+	}
+}
+
+// scanEntry walks glyph gid's records (scanWalk) and returns its
+// hintLoader.scan entry, listing the points below n (the outline's
+// point count) in scanPool if they are not just point 0.
+func (h *hintLoader) scanEntry(gid uint16, n int) uint32 {
+	h.scanList = h.scanList[:0]
+	overlap, _ := h.scanWalk(gid, 0, 0, n)
+	e := uint32(scanKnown)
+	if overlap {
+		e |= scanOverlap
+	}
+	switch l := h.scanList; {
+	case len(l) == 0:
+		e |= scanNone
+	case len(l) == 1 && l[0] == 0:
+		e |= scanFirst
+	default:
+		e |= scanPooled | uint32(len(h.scanPool))<<scanShift
+		h.scanPool = append(h.scanPool, uint32(len(l)))
+		h.scanPool = append(h.scanPool, l...)
+	}
+	return e
+}
+
+// copyPoints copies hint's points into pts and tags (as long as src;
+// TagOn for on-curve points, as FreeType's outline tags) and returns
+// their control box (FT_Outline_Get_CBox), all zero for no points.
+func copyPoints(pts []fixed.Point26_6, tags []uint8, src []hint.Point) raster.Box {
+	if len(src) == 0 {
+		return raster.Box{}
+	}
+	pts, tags = pts[:len(src)], tags[:len(src)]
+	xMin, yMin := int32(src[0].X), int32(src[0].Y)
+	xMax, yMax := xMin, yMin
+	for i, p := range src {
+		x, y := int32(p.X), int32(p.Y)
+		pts[i] = fixed.Point26_6{X: fixed.Int26_6(x), Y: fixed.Int26_6(y)}
 		var t uint8
 		if p.On {
 			t = raster.TagOn
 		}
 		tags[i] = t
+		xMin, xMax = min(xMin, x), max(xMax, x)
+		yMin, yMax = min(yMin, y), max(yMax, y)
 	}
-	o.Points, o.Tags = pts, tags
-	o.Contours = append(o.Contours[:0], g.Ends...)
-	hinted := h.hinted()
-	o.Flags = raster.ScanFlags(h.yPPEM, hinted, g.ScanControl, g.ScanType)
-	overlap, _ := h.tagScanModes(gid, 0, 0, o, hinted, g.ScanType)
-	if overlap {
-		o.Flags |= raster.FlagOverlap
-	}
-	return fixed.Int26_6(g.Advance), nil
+	return raster.Box{XMin: fixed.Int26_6(xMin), YMin: fixed.Int26_6(yMin), XMax: fixed.Int26_6(xMax), YMax: fixed.Int26_6(yMax)}
 }
 
 // simpleSummary reads what tagScanModes needs of a simple glyph straight
@@ -111,25 +210,26 @@ func simpleSummary(f *sfnt.Font, gid uint16) (overlap bool, points int, instruct
 	return b[p]&sfnt.FlagOverlapSimple != 0, points, ins > 0, true
 }
 
-// tagScanModes walks the glyph's component tree as FreeType loads it and
-// reproduces two things the outline carries besides points: FreeType
-// marks the first point of every simple glyph whose instructions ran with
-// the SCANTYPE mode (FT_CURVE_TAG_HAS_SCANMODE, bits 5-7), which the
-// monochrome rasterizer then uses for the contours from there on; and
-// the overlap flag (OVERLAP_SIMPLE on a simple glyph's first point,
-// OVERLAP_COMPOUND on a composite's first component). The mode used is
-// the glyph's final SCANTYPE, which is what every program of the glyph
-// leaves unless a component program changes SCANTYPE itself. It returns
-// whether the overlap flag is set and the number of points walked.
-func (h *hintLoader) tagScanModes(gid uint16, depth, base int, o *raster.Outline, hinted bool, scanType int) (overlap bool, n int) {
+// scanWalk walks the glyph's component tree as FreeType loads it and
+// finds two things the outline carries besides points: the first point
+// of every simple glyph with instructions (FreeType marks it with the
+// SCANTYPE mode when it hints the glyph), appended to scanList if below
+// n, and the overlap flag (OVERLAP_SIMPLE on a simple glyph's first
+// point, OVERLAP_COMPOUND on a composite's first component). It returns
+// whether the overlap flag is set and the number of points walked;
+// base is the number of points before the glyph.
+func (h *hintLoader) scanWalk(gid uint16, depth, base, n int) (overlap bool, np int) {
 	if depth > maxComponentDepth {
 		return false, 0
 	}
-	if ov, np, ins, ok := simpleSummary(h.f, gid); ok {
-		if hinted && ins && base < len(o.Tags) {
-			o.Tags[base] |= raster.TagHasScanMode | uint8(scanType&7)<<5
+	mark := func(ins bool) {
+		if ins && base < n && (len(h.scanList) == 0 || h.scanList[len(h.scanList)-1] != uint32(base)) {
+			h.scanList = append(h.scanList, uint32(base))
 		}
-		return ov, np
+	}
+	if ov, k, ins, ok := simpleSummary(h.f, gid); ok {
+		mark(ins)
+		return ov, k
 	}
 	g := &h.gl[depth]
 	if h.f.LoadGlyph(gid, g) != nil {
@@ -139,11 +239,8 @@ func (h *hintLoader) tagScanModes(gid uint16, depth, base int, o *raster.Outline
 		if len(g.Flags) > 0 && g.Flags[0]&sfnt.FlagOverlapSimple != 0 {
 			overlap = true
 		}
-		n = len(g.X)
-		if hinted && len(g.Instructions) > 0 && base < len(o.Tags) {
-			o.Tags[base] |= raster.TagHasScanMode | uint8(scanType&7)<<5
-		}
-		return overlap, n
+		mark(len(g.Instructions) > 0)
+		return overlap, len(g.X)
 	}
 	if g.NumContours == 0 {
 		return false, 0
@@ -153,9 +250,9 @@ func (h *hintLoader) tagScanModes(gid uint16, depth, base int, o *raster.Outline
 	}
 	for ci := 0; ci < len(h.gl[depth].Components); ci++ {
 		c := h.gl[depth].Components[ci].GlyphIndex
-		ov, k := h.tagScanModes(c, depth+1, base+n, o, hinted, scanType)
+		ov, k := h.scanWalk(c, depth+1, base+np, n)
 		overlap = overlap || ov
-		n += k
+		np += k
 	}
-	return overlap, n
+	return overlap, np
 }

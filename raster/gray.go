@@ -31,10 +31,17 @@ type grayCell struct{ cover, area int32 }
 // renderer around it). The zero value is ready to use. A Gray is not safe
 // for concurrent use.
 type Gray struct {
-	cells []grayCell // the grid, then one spare cell (the null cell)
-	w, h  int        // cell grid: w+1 columns (the first is x = -1), h rows
-	cell  int        // index of the current cell, null for the null cell
-	null  int        // index of the null cell: (w+1)*h
+	// cells is the grid: h+1 rows of stride = w+2 cells. Column 0 takes
+	// every cell left of the bitmap (x < 0, FreeType's min_ex - 1), the
+	// next w columns are the pixels, the last one takes the cells right
+	// of the bitmap; row h takes the cells above and below it. Like
+	// FreeType's cell_null, the last column and row take sums that
+	// nothing reads.
+	cells  []grayCell
+	w, h   int
+	stride int  // w + 2
+	cell   int  // index of the current cell (the one holding (x, y))
+	clip   bool // the outline may leave the grid: cells are found by cellAt, not stepped to
 
 	x, y int64 // current position, 1/256 pixel
 
@@ -45,23 +52,19 @@ type Gray struct {
 	scale  int64 // 1, or grayOverlap for oversampled rendering
 }
 
-// setCell is gray_set_cell: make (ex, ey) the current cell, or the null
-// cell when it lies above, below or right of the grid (cells left of it
-// go to the column x = -1).
-func (g *Gray) setCell(ex, ey int64) {
-	if uint64(ey) >= uint64(g.h) || ex >= int64(g.w) {
-		g.cell = g.null
-		return
+// cellAt is gray_set_cell's choice of a cell: the index of cell (ex, ey),
+// with ex clamped to the columns left and right of the bitmap and ey to
+// the last row when it lies above or below the grid.
+func (g *Gray) cellAt(ex, ey int64) int {
+	if uint64(ey) >= uint64(g.h) {
+		ey = int64(g.h)
 	}
-	ex = max(ex, -1)
-	g.cell = int(ey)*(g.w+1) + int(ex) + 1
+	ex = min(max(ex, -1), int64(g.w))
+	return int(ey)*g.stride + int(ex) + 1
 }
 
-// integrate is FT_INTEGRATE: add cover a and area a*b to the current
-// cell. Like FreeType's cell_null, the null cell takes the sums of cells
-// outside the grid, which nothing reads.
-func (g *Gray) integrate(a, b int32) {
-	c := &g.cells[g.cell]
+// add is FT_INTEGRATE on cell c: cover a, area a*b.
+func (c *grayCell) add(a, b int32) {
 	c.cover += a
 	c.area += a * b
 }
@@ -70,108 +73,239 @@ func (g *Gray) integrate(a, b int32) {
 // to maxReach (2^16 pixels, 2^26 units at 4x oversampling), so the
 // result always fits in an int32 and no truncation is needed.
 func trunc8(x int64) int64 { return x >> grayPixelBits }
+
+// fract8 is FRACT: the position inside the cell, 0 to ONE_PIXEL-1.
 func fract8(x int64) int32 { return int32(x & (grayOnePixel - 1)) }
 
-// renderLine is gray_render_line (64-bit version).
+// udiv is FT_UDIV: a/b for a ≥ 0 as a times r, b's 0xffffffff/b.
+func udiv(a, r int64) int32 { return int32((uint64(a) * uint64(r)) >> 32) }
+
+// lineSetup is the start of gray_render_line's cell-by-cell loop for a
+// line (dx, dy) from (fx1, fy1) in its first cell: prod, the cross
+// product of the line with the cell's bottom left corner, and
+// FT_UDIVPREP's reciprocals of dx (if the line changes column) and dy
+// (if it changes row).
+func lineSetup(dx, dy int64, fx1, fy1 int32, xMoves, yMoves bool) (prod, dxR, dyR int64) {
+	prod = dx*int64(fy1) - dy*int64(fx1)
+	if xMoves {
+		dxR = 0xffffffff / dx
+	}
+	if yMoves {
+		dyR = 0xffffffff / dy
+	}
+	return prod, dxR, dyR
+}
+
+// The four moves of gray_render_line's cell-by-cell loop, dxs and dys
+// being dx and dy times ONE_PIXEL. Each integrates the part of the line
+// in the current cell c, from (fx1, fy1) to the edge it leaves by, and
+// returns the new prod and where the line crosses that edge; the caller
+// sets the other coordinate and moves to the next cell.
+
+// moveLeft is the loop's left case: the line leaves c at (0, fy2).
+func moveLeft(c *grayCell, prod, dys, dxR int64, fx1, fy1 int32) (int64, int32) {
+	fy2 := udiv(-prod, -dxR)
+	c.add(fy2-fy1, fx1)
+	return prod - dys, fy2
+}
+
+// moveUp is the loop's up case: the line leaves c at (fx2, ONE_PIXEL).
+func moveUp(c *grayCell, prod, dxs, dyR int64, fx1, fy1 int32) (int64, int32) {
+	prod -= dxs
+	fx2 := udiv(-prod, dyR)
+	c.add(grayOnePixel-fy1, fx1+fx2)
+	return prod, fx2
+}
+
+// moveRight is the loop's right case: the line leaves c at (ONE_PIXEL, fy2).
+func moveRight(c *grayCell, prod, dys, dxR int64, fx1, fy1 int32) (int64, int32) {
+	prod += dys
+	fy2 := udiv(prod, dxR)
+	c.add(fy2-fy1, fx1+grayOnePixel)
+	return prod, fy2
+}
+
+// moveDown is the loop's down case: the line leaves c at (fx2, 0).
+func moveDown(c *grayCell, prod, dxs, dyR int64, fx1, fy1 int32) (int64, int32) {
+	fx2 := udiv(prod, -dyR)
+	c.add(-fy1, fx1+fx2)
+	return prod + dxs, fx2
+}
+
+// renderLine is gray_render_line (64-bit version) for an outline inside
+// the grid (renderLineClip otherwise). gray_set_cell's moves are steps
+// through the grid from the current cell. The cell-by-cell loop runs
+// once per cell boundary crossed, |ex2-ex1| + |ey2-ey1| times (each of
+// FreeType's moves goes one cell towards the line's end, where its loop
+// ends), and tests only what decides between the two moves a line's
+// direction allows: with prod exact, the line passes through the closed
+// current cell, so the corner values (prod at the cell's corners) are
+// not all of one sign. Up and right (dx, dy > 0): the top left corner
+// is the least and the bottom right the greatest, so the line goes up
+// if the top right corner is above it, else right. Left and up: the
+// bottom left is the least, the top right the greatest and above zero
+// (it would be zero only with the line's point in that corner, which
+// FreeType's moves never reach: a left move enters below the top edge,
+// an up move at the bottom edge), so the line goes left if the top
+// left corner is above it, else up. Going down, FreeType's right and
+// left tests decide alone.
 func (g *Gray) renderLine(toX, toY int64) {
-	ey1 := trunc8(g.y)
-	ey2 := trunc8(toY)
-	h := int64(g.h)
-	if (ey1 >= h && ey2 >= h) || (ey1 < 0 && ey2 < 0) {
-		g.x, g.y = toX, toY
+	if g.clip {
+		g.renderLineClip(toX, toY)
 		return
 	}
-	ex1 := trunc8(g.x)
-	ex2 := trunc8(toX)
-	fx1 := fract8(g.x)
-	fy1 := fract8(g.y)
-	dx := toX - g.x
-	dy := toY - g.y
+	x, y := g.x, g.y
+	g.x, g.y = toX, toY
+	ex1, ey1 := trunc8(x), trunc8(y)
+	ex2, ey2 := trunc8(toX), trunc8(toY)
+	fx1, fy1 := fract8(x), fract8(y)
+	dx, dy := toX-x, toY-y
+	cells := g.cells
+	ci := g.cell
 	switch {
 	case ex1 == ex2 && ey1 == ey2:
 		// inside one cell
 	case dy == 0:
-		g.setCell(ex2, ey2)
-		g.x, g.y = toX, toY
+		g.cell = ci + int(ex2-ex1)
 		return
 	case dx == 0:
-		if dy > 0 {
-			for {
-				g.integrate(grayOnePixel-fy1, fx1*2)
-				fy1 = 0
-				ey1++
-				g.setCell(ex1, ey1)
-				if ey1 == ey2 {
-					break
+		s, edge := g.stride, int32(grayOnePixel)
+		if dy < 0 {
+			s, edge = -s, 0
+		}
+		a := fx1 * 2
+		cells[ci].add(edge-fy1, a)
+		for n := abs64(ey2-ey1) - 1; n > 0; n-- {
+			ci += s
+			cells[ci].add(2*edge-grayOnePixel, a)
+		}
+		ci += s
+		fy1 = grayOnePixel - edge
+	default:
+		prod, dxR, dyR := lineSetup(dx, dy, fx1, fy1, ex1 != ex2, ey1 != ey2)
+		dxs, dys := dx*grayOnePixel, dy*grayOnePixel
+		s := g.stride
+		n := abs64(ex2-ex1) + abs64(ey2-ey1)
+		switch {
+		case dx > 0 && dy > 0:
+			for ; n > 0; n-- {
+				if prod-dxs+dys > 0 {
+					prod, fx1 = moveUp(&cells[ci], prod, dxs, dyR, fx1, fy1)
+					fy1 = 0
+					ci += s
+				} else {
+					prod, fy1 = moveRight(&cells[ci], prod, dys, dxR, fx1, fy1)
+					fx1 = 0
+					ci++
 				}
 			}
-		} else {
-			for {
-				g.integrate(0-fy1, fx1*2)
-				fy1 = grayOnePixel
-				ey1--
-				g.setCell(ex1, ey1)
-				if ey1 == ey2 {
-					break
+		case dy > 0:
+			for ; n > 0; n-- {
+				if prod-dxs > 0 {
+					prod, fy1 = moveLeft(&cells[ci], prod, dys, dxR, fx1, fy1)
+					fx1 = grayOnePixel
+					ci--
+				} else {
+					prod, fx1 = moveUp(&cells[ci], prod, dxs, dyR, fx1, fy1)
+					fy1 = 0
+					ci += s
 				}
+			}
+		case dx > 0:
+			for ; n > 0; n-- {
+				if prod+dys >= 0 && prod-dxs+dys <= 0 {
+					prod, fy1 = moveRight(&cells[ci], prod, dys, dxR, fx1, fy1)
+					fx1 = 0
+					ci++
+				} else {
+					prod, fx1 = moveDown(&cells[ci], prod, dxs, dyR, fx1, fy1)
+					fy1 = grayOnePixel
+					ci -= s
+				}
+			}
+		default:
+			for ; n > 0; n-- {
+				if prod-dxs > 0 && prod <= 0 {
+					prod, fy1 = moveLeft(&cells[ci], prod, dys, dxR, fx1, fy1)
+					fx1 = grayOnePixel
+					ci--
+				} else {
+					prod, fx1 = moveDown(&cells[ci], prod, dxs, dyR, fx1, fy1)
+					fy1 = grayOnePixel
+					ci -= s
+				}
+			}
+		}
+	}
+	cells[ci].add(fract8(toY)-fy1, fx1+fract8(toX))
+	g.cell = ci
+}
+
+// renderLineClip is gray_render_line (64-bit version) as FreeType runs
+// it, for an outline that may leave the grid: every cell change looks
+// the cell up (cellAt), lines wholly above or below the grid are
+// skipped.
+func (g *Gray) renderLineClip(toX, toY int64) {
+	x, y := g.x, g.y
+	g.x, g.y = toX, toY
+	ey1, ey2 := trunc8(y), trunc8(toY)
+	h := int64(g.h)
+	if (ey1 >= h && ey2 >= h) || (ey1 < 0 && ey2 < 0) {
+		return
+	}
+	ex1, ex2 := trunc8(x), trunc8(toX)
+	fx1, fy1 := fract8(x), fract8(y)
+	dx, dy := toX-x, toY-y
+	switch {
+	case ex1 == ex2 && ey1 == ey2:
+		// inside one cell
+	case dy == 0:
+		g.cell = g.cellAt(ex2, ey2)
+		return
+	case dx == 0:
+		sy, edge := int64(1), int32(grayOnePixel)
+		if dy < 0 {
+			sy, edge = -1, 0
+		}
+		for {
+			g.cells[g.cell].add(edge-fy1, fx1*2)
+			fy1 = grayOnePixel - edge
+			ey1 += sy
+			g.cell = g.cellAt(ex1, ey1)
+			if ey1 == ey2 {
+				break
 			}
 		}
 	default:
-		prod := dx*int64(fy1) - dy*int64(fx1)
-		var dxR, dyR int64
-		if ex1 != ex2 {
-			dxR = 0xffffffff / dx
-		}
-		if ey1 != ey2 {
-			dyR = 0xffffffff / dy
-		}
-		udiv := func(a, r int64) int32 { return int32((uint64(a) * uint64(r)) >> 32) }
+		prod, dxR, dyR := lineSetup(dx, dy, fx1, fy1, ex1 != ex2, ey1 != ey2)
+		dxs, dys := dx*grayOnePixel, dy*grayOnePixel
 		for {
-			var fx2, fy2 int32
+			c := &g.cells[g.cell]
 			switch {
-			case prod-dx*grayOnePixel > 0 && prod <= 0: // left
-				fx2 = 0
-				fy2 = udiv(-prod, -dxR)
-				prod -= dy * grayOnePixel
-				g.integrate(fy2-fy1, fx1+fx2)
+			case prod-dxs > 0 && prod <= 0:
+				prod, fy1 = moveLeft(c, prod, dys, dxR, fx1, fy1)
 				fx1 = grayOnePixel
-				fy1 = fy2
 				ex1--
-			case prod-dx*grayOnePixel+dy*grayOnePixel > 0 && prod-dx*grayOnePixel <= 0: // up
-				prod -= dx * grayOnePixel
-				fx2 = udiv(-prod, dyR)
-				fy2 = grayOnePixel
-				g.integrate(fy2-fy1, fx1+fx2)
-				fx1 = fx2
+			case prod-dxs+dys > 0 && prod-dxs <= 0:
+				prod, fx1 = moveUp(c, prod, dxs, dyR, fx1, fy1)
 				fy1 = 0
 				ey1++
-			case prod+dy*grayOnePixel >= 0 && prod-dx*grayOnePixel+dy*grayOnePixel <= 0: // right
-				prod += dy * grayOnePixel
-				fx2 = grayOnePixel
-				fy2 = udiv(prod, dxR)
-				g.integrate(fy2-fy1, fx1+fx2)
+			case prod+dys >= 0 && prod-dxs+dys <= 0:
+				prod, fy1 = moveRight(c, prod, dys, dxR, fx1, fy1)
 				fx1 = 0
-				fy1 = fy2
 				ex1++
-			default: // down
-				fx2 = udiv(prod, -dyR)
-				fy2 = 0
-				prod += dx * grayOnePixel
-				g.integrate(fy2-fy1, fx1+fx2)
-				fx1 = fx2
+			default:
+				prod, fx1 = moveDown(c, prod, dxs, dyR, fx1, fy1)
 				fy1 = grayOnePixel
 				ey1--
 			}
-			g.setCell(ex1, ey1)
+			g.cell = g.cellAt(ex1, ey1)
 			if ex1 == ex2 && ey1 == ey2 {
 				break
 			}
 		}
 	}
-	fx2 := fract8(toX)
-	fy2 := fract8(toY)
-	g.integrate(fy2-fy1, fx1+fx2)
-	g.x, g.y = toX, toY
+	g.cells[g.cell].add(fract8(toY)-fy1, fx1+fract8(toX))
 }
 
 // renderConic is gray_render_conic (forward differences).
@@ -179,11 +313,13 @@ func (g *Gray) renderConic(cx, cy, tx, ty int64) {
 	p0x, p0y := g.x, g.y
 	p1x, p1y := cx*4, cy*4
 	p2x, p2y := tx*4, ty*4
-	h := int64(g.h)
-	if (trunc8(p0y) >= h && trunc8(p1y) >= h && trunc8(p2y) >= h) ||
-		(trunc8(p0y) < 0 && trunc8(p1y) < 0 && trunc8(p2y) < 0) {
-		g.x, g.y = p2x, p2y
-		return
+	if g.clip {
+		h := int64(g.h)
+		if (trunc8(p0y) >= h && trunc8(p1y) >= h && trunc8(p2y) >= h) ||
+			(trunc8(p0y) < 0 && trunc8(p1y) < 0 && trunc8(p2y) < 0) {
+			g.x, g.y = p2x, p2y
+			return
+		}
 	}
 	bx := p1x - p0x
 	by := p1y - p0y
@@ -218,11 +354,10 @@ func (g *Gray) renderConic(cx, cy, tx, ty int64) {
 	}
 }
 
+// abs64 is FT_ABS on a 64-bit value.
 func abs64(x int64) int64 {
-	if x < 0 {
-		return -x
-	}
-	return x
+	s := x >> 63
+	return (x ^ s) - s
 }
 
 // renderCubic is gray_render_cubic (adaptive bisection).
@@ -232,9 +367,9 @@ func (g *Gray) renderCubic(c1x, c1y, c2x, c2y, tx, ty int64) {
 	a[1] = [2]int64{c2x * 4, c2y * 4}
 	a[2] = [2]int64{c1x * 4, c1y * 4}
 	a[3] = [2]int64{g.x, g.y}
-	h := int64(g.h)
-	if (trunc8(a[0][1]) >= h && trunc8(a[1][1]) >= h && trunc8(a[2][1]) >= h && trunc8(a[3][1]) >= h) ||
-		(trunc8(a[0][1]) < 0 && trunc8(a[1][1]) < 0 && trunc8(a[2][1]) < 0 && trunc8(a[3][1]) < 0) {
+	if h := int64(g.h); g.clip &&
+		((trunc8(a[0][1]) >= h && trunc8(a[1][1]) >= h && trunc8(a[2][1]) >= h && trunc8(a[3][1]) >= h) ||
+			(trunc8(a[0][1]) < 0 && trunc8(a[1][1]) < 0 && trunc8(a[2][1]) < 0 && trunc8(a[3][1]) < 0)) {
 		g.x, g.y = a[0][0], a[0][1]
 		return
 	}
@@ -257,6 +392,8 @@ func (g *Gray) renderCubic(c1x, c1y, c2x, c2y, tx, ty int64) {
 	}
 }
 
+// splitCubic2 is gray_split_cubic: b[0:4] (end first) becomes the two
+// halves b[0:4] and b[3:7], in place.
 func splitCubic2(b [][2]int64) {
 	for k := 0; k < 2; k++ {
 		b[6][k] = b[3][k]
@@ -273,9 +410,11 @@ func splitCubic2(b [][2]int64) {
 	}
 }
 
+// moveTo is gray_move_to: start a contour at (x, y) (26.6, times the
+// oversampling scale).
 func (g *Gray) moveTo(x, y int64) {
 	x, y = x*4, y*4
-	g.setCell(trunc8(x), trunc8(y))
+	g.cell = g.cellAt(trunc8(x), trunc8(y))
 	g.x, g.y = x, y
 }
 
@@ -367,17 +506,18 @@ func (g *Gray) decompose() error {
 	return nil
 }
 
-// reset prepares an all-zero cell grid of w×h pixels.
-func (g *Gray) reset(w, h int) {
-	n := (w + 1) * h
-	if cap(g.cells) < n+1 {
-		g.cells = make([]grayCell, n+1)
+// reset prepares an all-zero cell grid for w×h pixels (see Gray.cells);
+// clip tells whether the outline may reach outside it.
+func (g *Gray) reset(w, h int, clip bool) {
+	n := (w + 2) * (h + 1)
+	if cap(g.cells) < n {
+		g.cells = make([]grayCell, n)
 	}
-	g.cells = g.cells[:n+1]
+	g.cells = g.cells[:n]
 	clear(g.cells)
-	g.w, g.h = w, h
-	g.null = n
-	g.cell = n
+	g.w, g.h, g.stride = w, h, w+2
+	g.clip = clip
+	g.cell = h * g.stride
 	g.x, g.y = 0, 0
 }
 
@@ -440,11 +580,17 @@ func (g *Gray) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b
 	g.o = o
 	defer func() { g.o = nil }()
 	g.tx, g.ty = fr.dx, fr.dy
+	// Inside the grid, every cell the outline's segments cross (points,
+	// arc splits and forward differences stay inside the control box)
+	// has 0 <= x <= w and 0 <= y <= h, the last column and row being
+	// the spare ones.
+	clip := int64(b.XMin)+fr.dx < 0 || int64(b.YMin)+fr.dy < 0 ||
+		int64(b.XMax)+fr.dx > int64(fr.w)*64 || int64(b.YMax)+fr.dy > int64(fr.h)*64
 	evenOdd := o.Flags&FlagEvenOddFill != 0
 	base := dst.PixOffset(dst.Rect.Min.X, dst.Rect.Max.Y-1) // bottom row
 	if o.Flags&FlagOverlap == 0 {
 		g.scale = 1
-		g.reset(fr.w, fr.h)
+		g.reset(fr.w, fr.h, clip)
 		if err := g.decompose(); err != nil {
 			clearRect(dst)
 			return err
@@ -452,7 +598,7 @@ func (g *Gray) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b
 		// The sweep below writes every pixel of dst.Rect.
 		w := fr.w
 		for y := 0; y < fr.h; y++ {
-			row := g.cells[y*(w+1) : (y+1)*(w+1)]
+			row := g.cells[y*(w+2) : (y+1)*(w+2)]
 			line := dst.Pix[base-y*dst.Stride:][:w]
 			if evenOdd {
 				cover := row[0].cover * (grayOnePixel * 2)
@@ -474,12 +620,12 @@ func (g *Gray) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b
 	}
 	sw, sh := fr.w*grayOverlap, fr.h*grayOverlap
 	g.scale = grayOverlap
-	g.reset(sw, sh)
+	g.reset(sw, sh, clip)
 	if err := g.decompose(); err != nil {
 		return err
 	}
 	for y := 0; y < sh; y++ {
-		row := g.cells[y*(sw+1):]
+		row := g.cells[y*(sw+2):]
 		line := dst.Pix[base-(y/grayOverlap)*dst.Stride:]
 		var cover int32
 		cover += row[0].cover * (grayOnePixel * 2)
