@@ -5,6 +5,7 @@ import (
 	"fontvm/internal/ftmath"
 	"image"
 	"math"
+	"math/bits"
 
 	"golang.org/x/image/math/fixed"
 )
@@ -36,6 +37,9 @@ const (
 	arcMask  = 255
 	poolMask = monoPoolSize - 1
 	profMask = 511 // the profile array's size less one; maxMonoProfile <= profMask
+	// turnWords is the y-turn bit set's size in words: a turn is a
+	// scanline of the target or the one above it, 0..MaxSize.
+	turnWords = MaxSize/64 + 1
 )
 
 // The index masks must not change an index in range.
@@ -81,11 +85,14 @@ type Mono struct {
 	// precision
 	precBits, prec, precHalf, precScale, precStep, precJitter int64
 
-	pool     [monoPoolSize]int64
-	top      int                 // first free pool slot
-	maxBuff  int                 // pool limit: the y-turns and one profile header live above it
-	turns    [monoPoolSize]int64 // the y-turns, ascending, in the last numTurns slots
-	numTurns int
+	pool    [monoPoolSize]int64
+	top     int // first free pool slot
+	maxBuff int // pool limit: the y-turns and one profile header live above it
+	// turns is the set of y-turns, one bit per scanline; turnLo and
+	// turnHi are the words the current band can use.
+	turns          [turnWords]uint64
+	turnLo, turnHi int
+	numTurns       int
 
 	profs    [profMask + 1]monoProfile // maxMonoProfile used
 	nProfs   int                       // profile slots in use (the last one is cProfile)
@@ -336,35 +343,49 @@ func (m *Mono) endProfile(overshoot bool) error {
 	return nil
 }
 
-// insertYTurn is Insert_Y_Turn: keep the sorted set of scanlines where
-// profiles start or end. As in FreeType, the set grows downwards from the
-// end of its array, so a new smallest value is stored without moving the
-// others.
+// insertYTurn is Insert_Y_Turn: add y to the set of scanlines where
+// profiles start or end. FreeType keeps the set as a sorted array below
+// the render pool's top, each new value taking one slot from the pool;
+// here the set is a bit set (m.turns), and only the pool limit moves as in
+// FreeType, so that overflows and sub-banding stay the same.
 func (m *Mono) insertYTurn(y int64) error {
-	// The set is m.turns[lo:]; indices are masked with poolMask (a no-op,
-	// len(m.turns) == poolMask+1) to spare the bounds checks.
-	t := &m.turns
-	lo := len(t) - m.numTurns
-	n := len(t) - 1
-	for n >= lo && y < t[n&poolMask] {
-		n--
+	w := int(y >> 6)
+	if y < 0 || w < m.turnLo || w > m.turnHi {
+		return ErrInvalidOutline // out of the band: cannot happen for clipped profiles
 	}
-	if n >= lo && y > t[n&poolMask] {
-		// shift t[lo..n] down by one, inserting y at n; the old t[lo] is
-		// pushed below as the new smallest.
-		for ; n >= lo; n-- {
-			t[n&poolMask], y = y, t[n&poolMask]
-		}
+	bit := uint64(1) << (y & 63)
+	t := &m.turns[w]
+	if *t&bit != 0 {
+		return nil
 	}
-	if n < lo {
-		m.maxBuff--
-		if m.maxBuff <= m.top {
-			return errPoolOverflow
-		}
-		m.numTurns++
-		t[(lo-1)&poolMask] = y
+	m.maxBuff--
+	if m.maxBuff <= m.top {
+		return errPoolOverflow
 	}
+	m.numTurns++
+	*t |= bit
 	return nil
+}
+
+// nextTurn returns the smallest y-turn at or above y, and false when
+// there is none.
+func (m *Mono) nextTurn(y int64) (int64, bool) {
+	w := int(y >> 6)
+	if w < m.turnLo {
+		w, y = m.turnLo, int64(m.turnLo)<<6
+	}
+	if w > m.turnHi {
+		return 0, false
+	}
+	b := m.turns[w] >> (y & 63) << (y & 63)
+	for b == 0 {
+		w++
+		if w > m.turnHi {
+			return 0, false
+		}
+		b = m.turns[w]
+	}
+	return int64(w)<<6 + int64(bits.TrailingZeros64(b)), true
 }
 
 // finalizeProfileTable is Finalize_Profile_Table.
@@ -1033,6 +1054,10 @@ func (m *Mono) convert() error {
 	m.fresh = false
 	m.maxBuff = monoPoolSize - monoProfSize
 	m.numTurns = 0
+	// the band's turns: its scanlines and the one above it
+	m.turnLo = int(m.trunc(m.minY) >> 6)
+	m.turnHi = int((m.trunc(m.maxY) + 1) >> 6)
+	clear(m.turns[m.turnLo : m.turnHi+1])
 	m.cProf = 0
 	m.nProfs = 1
 	m.profs[0] = monoProfile{offset: m.top, link: -1, next: -1}
@@ -1167,11 +1192,12 @@ func (m *Mono) drawSweep() error {
 	}
 	y := minY
 	yHeight := int64(0)
-	turns := m.turns[len(m.turns)-m.numTurns:]
-	tb := 0 // index of the next y-turn
+	// The turns are taken in ascending order from the bit set; turn is
+	// the next one to take.
 	nt := m.numTurns
-	if nt > 0 && turns[tb] == minY {
-		tb++
+	turn, _ := m.nextTurn(0)
+	if nt > 0 && turn == minY {
+		turn, _ = m.nextTurn(turn + 1)
 		nt--
 	}
 	for nt > 0 {
@@ -1194,8 +1220,8 @@ func (m *Mono) drawSweep() error {
 		}
 		m.sortList(&drawLeft)
 		m.sortList(&drawRight)
-		yChange := int64(int16(turns[tb]))
-		tb++
+		yChange := int64(int16(turn))
+		turn, _ = m.nextTurn(turn + 1)
 		nt--
 		yHeight = int64(int16(yChange - y))
 		for y < yChange {
