@@ -679,28 +679,31 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 					m.top, m.joint = top, false
 					return errPoolOverflow
 				}
-				// Split_Conic
-				x1 := b[1].x
-				p, q := b[0].x+x1, x1+b[2].x
+				// Split_Conic, y first: it decides which halves are
+				// kept
 				ym := b[1].y
 				py, qy := y2+ym, ym+y1
 				mid := (py + qy) >> 2
 				if mid < e {
 					// the lower half b[2..4] is popped unused
-					b[2].x = (p + q) >> 2
-					b[1].x = p >> 1
 					b[2].y = mid
 					b[1].y = py >> 1
+					x1 := b[1].x
+					p, q := b[0].x+x1, x1+b[2].x
+					b[2].x = (p + q) >> 2
+					b[1].x = p >> 1
 					continue
 				}
-				b[4].x = b[2].x
-				b[3].x = q >> 1
-				b[2].x = (p + q) >> 2
-				b[1].x = p >> 1
 				b[4].y = y1
 				b[3].y = qy >> 1
 				b[2].y = mid
 				b[1].y = py >> 1
+				x1 := b[1].x
+				p, q := b[0].x+x1, x1+b[2].x
+				b[4].x = b[2].x
+				b[3].x = q >> 1
+				b[2].x = (p + q) >> 2
+				b[1].x = p >> 1
 				arc += 2
 				continue
 			}
