@@ -211,6 +211,12 @@ func clearRect(dst *image.Alpha) {
 		return
 	}
 	w := r.Dx()
+	if dst.Stride == w {
+		// the rows are contiguous: one clear
+		i := dst.PixOffset(r.Min.X, r.Min.Y)
+		clear(dst.Pix[i : i+w*r.Dy()])
+		return
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i := dst.PixOffset(r.Min.X, y)
 		clear(dst.Pix[i : i+w])
