@@ -1150,28 +1150,42 @@ func (m *Mono) sortList(list *int) {
 	if sorted {
 		return
 	}
-	old := list
-	cur := *old
-	if cur < 0 {
-		return
-	}
-	next := m.profs[cur].link
-	for next >= 0 {
-		if m.profs[cur].x <= m.profs[next].x {
-			old = &m.profs[cur].link
-			cur = *old
-			if cur < 0 {
-				return
-			}
-		} else {
-			*old = next
-			m.profs[cur].link = m.profs[next].link
-			m.profs[next].link = cur
-			old = list
-			cur = *old
+	// FreeType's Sort swaps neighbours out of order and starts over until
+	// none is: it never swaps equal neighbours, so its result is the list
+	// sorted stably by x, which an insertion sort gives in one walk
+	// (checked by TestReferenceRasterizers and face's
+	// TestReferenceFaceBitmaps against FreeType's bitmaps).
+	ps := &m.profs
+	head := *list
+	tail := head // the sorted part is head..tail
+	for cur := ps[tail&profMask].link; cur >= 0; {
+		next := ps[cur&profMask].link
+		x := ps[cur&profMask].x
+		if x >= ps[tail&profMask].x {
+			tail = cur
+			cur = next
+			continue
 		}
-		next = m.profs[cur].link
+		ps[tail&profMask].link = next
+		if x < ps[head&profMask].x {
+			ps[cur&profMask].link = head
+			head = cur
+		} else {
+			// after the last one not above x; tail is above x
+			q := head
+			for {
+				n := ps[q&profMask].link
+				if ps[n&profMask].x > x {
+					break
+				}
+				q = n
+			}
+			ps[cur&profMask].link = ps[q&profMask].link
+			ps[q&profMask].link = cur
+		}
+		cur = next
 	}
+	*list = head
 }
 
 // drawSweep is Draw_Sweep.
