@@ -83,7 +83,10 @@ type monoPoint struct{ x, y int64 }
 // ready to use. A Mono is not safe for concurrent use.
 type Mono struct {
 	// precision
-	precBits, prec, precHalf, precScale, precStep, precJitter int64
+	prec, precHalf, precScale, precStep, precJitter int64
+	// precBits is log2(prec); it is 6 or 12, and a uint below 64 spares
+	// the compiler's code for shifts of 64 or more
+	precBits uint8
 
 	pool    [monoPoolSize]int64
 	top     int // first free pool slot
@@ -136,7 +139,7 @@ func (m *Mono) setPrecision(high bool) {
 
 func (m *Mono) floor(x int64) int64            { return x & -m.prec }
 func (m *Mono) ceil(x int64) int64             { return (x + m.prec - 1) & -m.prec }
-func (m *Mono) trunc(x int64) int64            { return x >> m.precBits }
+func (m *Mono) trunc(x int64) int64            { return x >> (m.precBits & 63) }
 func (m *Mono) frac(x int64) int64             { return x & (m.prec - 1) }
 func (m *Mono) scaled(x int64) int64           { return x*m.precScale - m.precHalf }
 func (m *Mono) isBottomOvershoot(x int64) bool { return m.ceil(x)-x >= m.precHalf }
@@ -1308,7 +1311,7 @@ func (m *Mono) pixelSet(x, y int64) bool {
 // precision in locals; checked by TestReferenceRasterizers and face's
 // TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
-	prec, jitter, bits := m.prec, m.precJitter, m.precBits
+	prec, jitter, bits := m.prec, m.precJitter, m.precBits&63
 	w := int64(m.width)
 	pix := m.pix
 	row := m.base - int(y)*m.stride
@@ -1367,7 +1370,7 @@ func markDropout(lp, rp *monoProfile, x1, x2 int64) int {
 // TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
 // FreeType's bitmaps.)
 func (m *Mono) horizontalSpans(y int64, pl, pr int) (dropouts int) {
-	prec, bits := m.prec, m.precBits
+	prec, bits := m.prec, m.precBits&63
 	rows := int64(m.rows)
 	for pl >= 0 && pr >= 0 {
 		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
