@@ -286,7 +286,7 @@ func (m *Mono) newProfile(st monoState, overshoot bool) error {
 	if m.top >= m.maxBuff {
 		return errPoolOverflow
 	}
-	p := &m.profs[m.cProf]
+	p := &m.profs[m.cProf&profMask]
 	p.start = 0
 	p.height = 0
 	p.offset = m.top
@@ -317,7 +317,7 @@ func (m *Mono) newProfile(st monoState, overshoot bool) error {
 
 // endProfile is End_Profile.
 func (m *Mono) endProfile(overshoot bool) error {
-	p := &m.profs[m.cProf]
+	p := &m.profs[m.cProf&profMask]
 	h := int64(m.top - p.offset)
 	if h < 0 {
 		return ErrInvalidOutline // Raster_Negative_Height
@@ -338,11 +338,11 @@ func (m *Mono) endProfile(overshoot bool) error {
 		m.cProf = m.nProfs
 		m.nProfs++
 		m.top += monoProfSize
-		np := &m.profs[m.cProf]
+		np := &m.profs[m.cProf&profMask]
 		np.height = 0
 		np.offset = m.top
 		np.flags = 0
-		m.profs[old].next = m.cProf
+		m.profs[old&profMask].next = m.cProf
 		m.numProfs++
 	}
 	if m.top >= m.maxBuff {
@@ -403,7 +403,7 @@ func (m *Mono) finalizeProfileTable() error {
 	if n > 1 && m.fProf >= 0 {
 		p := m.fProf
 		for ; n > 0; n-- {
-			pp := &m.profs[p]
+			pp := &m.profs[p&profMask]
 			if n > 1 {
 				pp.link = p + 1
 			} else {
@@ -473,7 +473,7 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	}
 	m.joint = f2 == 0
 	if m.fresh {
-		m.profs[m.cProf].start = e1
+		m.profs[m.cProf&profMask].start = e1
 		m.fresh = false
 	}
 	size := e2 - e1 + 1
@@ -513,7 +513,7 @@ func (m *Mono) lineDown(x1, y1, x2, y2, miny, maxy int64) error {
 	fresh := m.fresh
 	err := m.lineUp(x1, -y1, x2, -y2, -maxy, -miny)
 	if fresh && !m.fresh {
-		m.profs[m.cProf].start = -m.profs[m.cProf].start
+		m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
 	}
 	return err
 }
@@ -607,7 +607,7 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 		}
 	}
 	if m.fresh {
-		m.profs[m.cProf].start = m.trunc(e0)
+		m.profs[m.cProf&profMask].start = m.trunc(e0)
 		m.fresh = false
 	}
 	if e2 < e {
@@ -751,7 +751,7 @@ func (m *Mono) bezierDown(degree, arc int, miny, maxy int64) error {
 	fresh := m.fresh
 	err := m.bezierUp(degree, arc, -maxy, -miny)
 	if fresh && !m.fresh {
-		m.profs[m.cProf].start = -m.profs[m.cProf].start
+		m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
 	}
 	a[arc].y = -a[arc].y
 	return err
@@ -954,7 +954,7 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 				return err
 			}
 			if fresh && !m.fresh {
-				m.profs[m.cProf].start = -m.profs[m.cProf].start
+				m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
 			}
 		}
 	}
@@ -1084,13 +1084,13 @@ func (m *Mono) convert() error {
 		first = last + 1
 		// Do the contour's two extreme arcs join on a scanline?
 		if m.frac(m.lastY) == 0 && m.lastY >= m.minY && m.lastY <= m.maxY {
-			if m.gProf >= 0 && m.profs[m.gProf].flags&flowUp == m.profs[m.cProf].flags&flowUp {
+			if m.gProf >= 0 && m.profs[m.gProf&profMask].flags&flowUp == m.profs[m.cProf&profMask].flags&flowUp {
 				m.top--
 			}
 		}
 		last := m.cProf
 		var o bool
-		if m.top != m.profs[m.cProf].offset && m.profs[m.cProf].flags&flowUp != 0 {
+		if m.top != m.profs[m.cProf&profMask].offset && m.profs[m.cProf&profMask].flags&flowUp != 0 {
 			o = m.isTopOvershoot(m.lastY)
 		} else {
 			o = m.isBottomOvershoot(m.lastY)
@@ -1099,7 +1099,7 @@ func (m *Mono) convert() error {
 			return err
 		}
 		if m.gProf >= 0 {
-			m.profs[last].next = m.gProf
+			m.profs[last&profMask].next = m.gProf
 		}
 	}
 	if err := m.finalizeProfileTable(); err != nil {
@@ -1118,15 +1118,15 @@ func (m *Mono) convert() error {
 func (m *Mono) insNew(list *int, p int) {
 	old := list
 	cur := *old
-	x := m.profs[p].x
+	x := m.profs[p&profMask].x
 	for cur >= 0 {
-		if x < m.profs[cur].x {
+		if x < m.profs[cur&profMask].x {
 			break
 		}
-		old = &m.profs[cur].link
+		old = &m.profs[cur&profMask].link
 		cur = *old
 	}
-	m.profs[p].link = cur
+	m.profs[p&profMask].link = cur
 	*old = p
 }
 
@@ -1202,7 +1202,7 @@ func (m *Mono) drawSweep() error {
 	// TestReferenceFaceBitmaps against FreeType's bitmaps).
 	waiting := m.fProf
 	for p := m.fProf; p >= 0; {
-		pp := &m.profs[p]
+		pp := &m.profs[p&profMask]
 		bottom := int64(int16(pp.start))
 		top := int64(int16(pp.start + pp.height - 1))
 		minY = min(minY, bottom)
@@ -1213,8 +1213,8 @@ func (m *Mono) drawSweep() error {
 	if m.numTurns == 0 {
 		return ErrInvalidOutline
 	}
-	for p := waiting; p >= 0; p = m.profs[p].link {
-		m.profs[p].countL = m.profs[p].start - minY
+	for p := waiting; p >= 0; p = m.profs[p&profMask].link {
+		m.profs[p&profMask].countL = m.profs[p&profMask].start - minY
 	}
 	y := minY
 	yHeight := int64(0)
@@ -1260,11 +1260,11 @@ func (m *Mono) drawSweep() error {
 			if dropouts > 0 {
 				pl, pr := drawLeft, drawRight
 				for pl >= 0 && pr >= 0 {
-					if m.profs[pl].countL != 0 {
-						m.profs[pl].countL = 0
-						m.drop(y, m.profs[pl].x, m.profs[pr].x, pl, pr)
+					if m.profs[pl&profMask].countL != 0 {
+						m.profs[pl&profMask].countL = 0
+						m.drop(y, m.profs[pl&profMask].x, m.profs[pr&profMask].x, pl, pr)
 					}
-					pl, pr = m.profs[pl].link, m.profs[pr].link
+					pl, pr = m.profs[pl&profMask].link, m.profs[pr&profMask].link
 				}
 			}
 			y = int64(int16(y + 1))
@@ -1417,7 +1417,7 @@ func (m *Mono) drop(y, x1, x2 int64, left, right int) {
 		if e1 != e2+m.prec {
 			return
 		}
-		lp := &m.profs[left]
+		lp := &m.profs[left&profMask]
 		switch lp.flags & 7 {
 		case 0:
 			pxl = e2
@@ -1430,7 +1430,7 @@ func (m *Mono) drop(y, x1, x2 int64, left, right int) {
 				return
 			}
 			// lower (leftmost) stub
-			if m.profs[right].next == left && lp.start == y &&
+			if m.profs[right&profMask].next == left && lp.start == y &&
 				!(lp.flags&overshootBottom != 0 && x2-x1 >= m.precHalf) {
 				return
 			}
