@@ -480,15 +480,21 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	if int64(m.top)+size >= int64(m.maxBuff) {
 		return errPoolOverflow
 	}
-	var ix, rx, step int64
-	if dx > 0 {
-		ix = ftmath.MulDivNoRound(m.prec, dx, dy)
-		rx = (m.prec * dx) % dy
-		step = 1
-	} else {
-		ix = -ftmath.MulDivNoRound(m.prec, -dx, dy)
-		rx = (m.prec * -dx) % dy
-		step = -1
+	// Ix and Rx: FreeType's SMulDiv_No_Round and remainder of
+	// precision*|dx| by dy, both positive here, so one unsigned division
+	// gives both (and a vertical segment none).
+	var ix, rx int64
+	step := int64(1)
+	adx := dx
+	if dx <= 0 {
+		adx, step = -dx, -1
+	}
+	if adx != 0 {
+		n, d := uint64(m.prec)*uint64(adx), uint64(dy)
+		ix, rx = int64(n/d), int64(n%d)
+		if dx < 0 {
+			ix = -ix
+		}
 	}
 	// The pool top stays in a local, the index masked (a no-op: the
 	// pool has room, as checked above) to spare the bounds check.
