@@ -1219,11 +1219,11 @@ func (m *Mono) drawSweep() error {
 	if m.numTurns == 0 {
 		return ErrInvalidOutline
 	}
-	for p := waiting; p >= 0; p = m.profs[p&profMask].link {
-		m.profs[p&profMask].countL = m.profs[p&profMask].start - minY
-	}
+	// FreeType counts down each waiting profile's distance to the sweep
+	// (countL = start - min_Y, less each turn's height), which reaches
+	// zero on the profile's first scanline: the waiting walk compares the
+	// start with the scanline instead.
 	y := minY
-	yHeight := int64(0)
 	// The turns are taken in ascending order from the bit set; turn is
 	// the next one to take.
 	nt := m.numTurns
@@ -1237,11 +1237,11 @@ func (m *Mono) drawSweep() error {
 		for prev, p := &waiting, waiting; p >= 0; {
 			pp := &m.profs[p&profMask]
 			q := pp.link
-			pp.countL -= yHeight
-			if pp.countL != 0 {
+			if pp.start != y {
 				prev = &pp.link
 			} else {
 				*prev = q
+				pp.countL = 0 // no drop-out mark
 				if pp.flags&flowUp != 0 {
 					m.insNew(&drawLeft, p)
 				} else {
@@ -1255,7 +1255,6 @@ func (m *Mono) drawSweep() error {
 		yChange := int64(int16(turn))
 		turn, _ = m.nextTurn(turn + 1)
 		nt--
-		yHeight = int64(int16(yChange - y))
 		for y < yChange {
 			var dropouts int
 			if !m.horizontalPass {
