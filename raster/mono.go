@@ -39,7 +39,7 @@ const (
 	profMask = 511 // the profile array's size less one; maxMonoProfile <= profMask
 	// turnWords is the y-turn bit set's size in words: a turn is a
 	// scanline of the target or the one above it, 0..MaxSize.
-	turnWords = MaxSize/64 + 1
+	turnWords = MaxSize/64 + 1 // a power of two, so that w&(turnWords-1) is a no-op mask
 )
 
 // The index masks must not change an index in range.
@@ -48,6 +48,7 @@ var (
 	_ [poolMask + 1 - monoPoolSize]struct{}
 	_ [monoPoolSize - poolMask - 1]struct{}
 	_ [profMask - maxMonoProfile]struct{}
+	_ [-(turnWords & (turnWords - 1))]struct{} // turnWords is a power of two
 )
 
 // Profile flags.
@@ -359,11 +360,13 @@ func (m *Mono) endProfile(overshoot bool) error {
 // FreeType, so that overflows and sub-banding stay the same.
 func (m *Mono) insertYTurn(y int64) error {
 	w := int(y >> 6)
-	if y < 0 || w < m.turnLo || w > m.turnHi {
+	// one unsigned comparison for w < turnLo (y < 0 included) and
+	// w > turnHi
+	if uint(w-m.turnLo) > uint(m.turnHi-m.turnLo) {
 		return ErrInvalidOutline // out of the band: cannot happen for clipped profiles
 	}
 	bit := uint64(1) << (y & 63)
-	t := &m.turns[w]
+	t := &m.turns[w&(turnWords-1)]
 	if *t&bit != 0 {
 		return nil
 	}
@@ -512,16 +515,6 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	}
 	m.top = top
 	return nil
-}
-
-// lineDown is Line_Down.
-func (m *Mono) lineDown(x1, y1, x2, y2, miny, maxy int64) error {
-	fresh := m.fresh
-	err := m.lineUp(x1, -y1, x2, -y2, -maxy, -miny)
-	if fresh && !m.fresh {
-		m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
-	}
-	return err
 }
 
 func splitCubic(b []monoPoint) {
@@ -811,8 +804,13 @@ func (m *Mono) lineTo(x, y int64) error {
 			return err
 		}
 	case stateDescending:
-		if err := m.lineDown(m.lastX, m.lastY, x, y, m.minY, m.maxY); err != nil {
+		// Line_Down (inline): Line_Up on the segment mirrored in y
+		fresh := m.fresh
+		if err := m.lineUp(m.lastX, -m.lastY, x, -y, -m.maxY, -m.minY); err != nil {
 			return err
+		}
+		if fresh && !m.fresh {
+			m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
 		}
 	}
 	m.lastX, m.lastY = x, y
