@@ -503,6 +503,15 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	// pool has room, as checked above) to spare the bounds check.
 	ax := -dy
 	top, pool := m.top, &m.pool
+	if dx == 0 {
+		// a vertical segment: every crossing is x1
+		for ; size > 0; size-- {
+			pool[top&poolMask] = x1
+			top++
+		}
+		m.top = top
+		return nil
+	}
 	for ; size > 0; size-- {
 		pool[top&poolMask] = x1
 		top++
