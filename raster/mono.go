@@ -588,8 +588,11 @@ func splitConic5(b *[5]monoPoint) {
 // points are m.arcs[arc : arc+degree+1] (end point first).
 func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 	a := &m.arcs
-	y1 := a[arc+degree].y
-	y2 := a[arc].y
+	// arc+degree < monoArcs: the masks change nothing but spare the
+	// bounds checks
+	first := (arc + degree) & arcMask
+	y1 := a[first].y
+	y2 := a[arc&arcMask].y
 	if y2 < miny || y1 > maxy {
 		return nil
 	}
@@ -610,7 +613,7 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 				m.top--
 				m.joint = false
 			}
-			m.push(a[arc+degree].x)
+			m.push(a[first].x)
 			e += m.prec
 		}
 	}
