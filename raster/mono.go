@@ -380,7 +380,8 @@ func (m *Mono) insertYTurn(y int64) error {
 }
 
 // nextTurn returns the smallest y-turn at or above y, and false when
-// there is none.
+// there is none: Draw_Sweep's reading of the next turn from the sorted
+// array (ras.sizeBuff[-ras.numTurns]), on the bit set insertYTurn fills.
 func (m *Mono) nextTurn(y int64) (int64, bool) {
 	w := int(y >> 6)
 	if w < m.turnLo {
