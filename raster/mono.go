@@ -5,6 +5,7 @@ import (
 	"fontvm/internal/ftmath"
 	"image"
 	"math"
+	"math/bits"
 
 	"golang.org/x/image/math/fixed"
 )
@@ -36,6 +37,9 @@ const (
 	arcMask  = 255
 	poolMask = monoPoolSize - 1
 	profMask = 511 // the profile array's size less one; maxMonoProfile <= profMask
+	// turnWords is the y-turn bit set's size in words: a turn is a
+	// scanline of the target or the one above it, 0..MaxSize.
+	turnWords = MaxSize/64 + 1 // a power of two, so that w&(turnWords-1) is a no-op mask
 )
 
 // The index masks must not change an index in range.
@@ -44,6 +48,7 @@ var (
 	_ [poolMask + 1 - monoPoolSize]struct{}
 	_ [monoPoolSize - poolMask - 1]struct{}
 	_ [profMask - maxMonoProfile]struct{}
+	_ [-(turnWords & (turnWords - 1))]struct{} // turnWords is a power of two
 )
 
 // Profile flags.
@@ -79,13 +84,19 @@ type monoPoint struct{ x, y int64 }
 // ready to use. A Mono is not safe for concurrent use.
 type Mono struct {
 	// precision
-	precBits, prec, precHalf, precScale, precStep, precJitter int64
+	prec, precHalf, precScale, precStep, precJitter int64
+	// precBits is log2(prec); it is 6 or 12, and a uint below 64 spares
+	// the compiler's code for shifts of 64 or more
+	precBits uint8
 
-	pool     [monoPoolSize]int64
-	top      int                 // first free pool slot
-	maxBuff  int                 // pool limit: the y-turns and one profile header live above it
-	turns    [monoPoolSize]int64 // the y-turns, ascending, in the last numTurns slots
-	numTurns int
+	pool    [monoPoolSize]int64
+	top     int // first free pool slot
+	maxBuff int // pool limit: the y-turns and one profile header live above it
+	// turns is the set of y-turns, one bit per scanline; turnLo and
+	// turnHi are the words the current band can use.
+	turns          [turnWords]uint64
+	turnLo, turnHi int
+	numTurns       int
 
 	profs    [profMask + 1]monoProfile // maxMonoProfile used
 	nProfs   int                       // profile slots in use (the last one is cProfile)
@@ -129,7 +140,7 @@ func (m *Mono) setPrecision(high bool) {
 
 func (m *Mono) floor(x int64) int64            { return x & -m.prec }
 func (m *Mono) ceil(x int64) int64             { return (x + m.prec - 1) & -m.prec }
-func (m *Mono) trunc(x int64) int64            { return x >> m.precBits }
+func (m *Mono) trunc(x int64) int64            { return x >> (m.precBits & 63) }
 func (m *Mono) frac(x int64) int64             { return x & (m.prec - 1) }
 func (m *Mono) scaled(x int64) int64           { return x*m.precScale - m.precHalf }
 func (m *Mono) isBottomOvershoot(x int64) bool { return m.ceil(x)-x >= m.precHalf }
@@ -204,6 +215,12 @@ func clearRect(dst *image.Alpha) {
 		return
 	}
 	w := r.Dx()
+	if dst.Stride == w {
+		// the rows are contiguous: one clear
+		i := dst.PixOffset(r.Min.X, r.Min.Y)
+		clear(dst.Pix[i : i+w*r.Dy()])
+		return
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i := dst.PixOffset(r.Min.X, y)
 		clear(dst.Pix[i : i+w])
@@ -270,7 +287,7 @@ func (m *Mono) newProfile(st monoState, overshoot bool) error {
 	if m.top >= m.maxBuff {
 		return errPoolOverflow
 	}
-	p := &m.profs[m.cProf]
+	p := &m.profs[m.cProf&profMask]
 	p.start = 0
 	p.height = 0
 	p.offset = m.top
@@ -301,7 +318,7 @@ func (m *Mono) newProfile(st monoState, overshoot bool) error {
 
 // endProfile is End_Profile.
 func (m *Mono) endProfile(overshoot bool) error {
-	p := &m.profs[m.cProf]
+	p := &m.profs[m.cProf&profMask]
 	h := int64(m.top - p.offset)
 	if h < 0 {
 		return ErrInvalidOutline // Raster_Negative_Height
@@ -322,11 +339,11 @@ func (m *Mono) endProfile(overshoot bool) error {
 		m.cProf = m.nProfs
 		m.nProfs++
 		m.top += monoProfSize
-		np := &m.profs[m.cProf]
+		np := &m.profs[m.cProf&profMask]
 		np.height = 0
 		np.offset = m.top
 		np.flags = 0
-		m.profs[old].next = m.cProf
+		m.profs[old&profMask].next = m.cProf
 		m.numProfs++
 	}
 	if m.top >= m.maxBuff {
@@ -336,35 +353,52 @@ func (m *Mono) endProfile(overshoot bool) error {
 	return nil
 }
 
-// insertYTurn is Insert_Y_Turn: keep the sorted set of scanlines where
-// profiles start or end. As in FreeType, the set grows downwards from the
-// end of its array, so a new smallest value is stored without moving the
-// others.
+// insertYTurn is Insert_Y_Turn: add y to the set of scanlines where
+// profiles start or end. FreeType keeps the set as a sorted array below
+// the render pool's top, each new value taking one slot from the pool;
+// here the set is a bit set (m.turns), and only the pool limit moves as in
+// FreeType, so that overflows and sub-banding stay the same.
 func (m *Mono) insertYTurn(y int64) error {
-	// The set is m.turns[lo:]; indices are masked with poolMask (a no-op,
-	// len(m.turns) == poolMask+1) to spare the bounds checks.
-	t := &m.turns
-	lo := len(t) - m.numTurns
-	n := len(t) - 1
-	for n >= lo && y < t[n&poolMask] {
-		n--
+	w := int(y >> 6)
+	// one unsigned comparison for w < turnLo (y < 0 included) and
+	// w > turnHi
+	if uint(w-m.turnLo) > uint(m.turnHi-m.turnLo) {
+		return ErrInvalidOutline // out of the band: cannot happen for clipped profiles
 	}
-	if n >= lo && y > t[n&poolMask] {
-		// shift t[lo..n] down by one, inserting y at n; the old t[lo] is
-		// pushed below as the new smallest.
-		for ; n >= lo; n-- {
-			t[n&poolMask], y = y, t[n&poolMask]
-		}
+	bit := uint64(1) << (y & 63)
+	t := &m.turns[w&(turnWords-1)]
+	if *t&bit != 0 {
+		return nil
 	}
-	if n < lo {
-		m.maxBuff--
-		if m.maxBuff <= m.top {
-			return errPoolOverflow
-		}
-		m.numTurns++
-		t[(lo-1)&poolMask] = y
+	m.maxBuff--
+	if m.maxBuff <= m.top {
+		return errPoolOverflow
 	}
+	m.numTurns++
+	*t |= bit
 	return nil
+}
+
+// nextTurn returns the smallest y-turn at or above y, and false when
+// there is none: Draw_Sweep's reading of the next turn from the sorted
+// array (ras.sizeBuff[-ras.numTurns]), on the bit set insertYTurn fills.
+func (m *Mono) nextTurn(y int64) (int64, bool) {
+	w := int(y >> 6)
+	if w < m.turnLo {
+		w, y = m.turnLo, int64(m.turnLo)<<6
+	}
+	if w > m.turnHi {
+		return 0, false
+	}
+	b := m.turns[w] >> (y & 63) << (y & 63)
+	for b == 0 {
+		w++
+		if w > m.turnHi {
+			return 0, false
+		}
+		b = m.turns[w]
+	}
+	return int64(w)<<6 + int64(bits.TrailingZeros64(b)), true
 }
 
 // finalizeProfileTable is Finalize_Profile_Table.
@@ -373,7 +407,7 @@ func (m *Mono) finalizeProfileTable() error {
 	if n > 1 && m.fProf >= 0 {
 		p := m.fProf
 		for ; n > 0; n-- {
-			pp := &m.profs[p]
+			pp := &m.profs[p&profMask]
 			if n > 1 {
 				pp.link = p + 1
 			} else {
@@ -443,27 +477,42 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	}
 	m.joint = f2 == 0
 	if m.fresh {
-		m.profs[m.cProf].start = e1
+		m.profs[m.cProf&profMask].start = e1
 		m.fresh = false
 	}
 	size := e2 - e1 + 1
 	if int64(m.top)+size >= int64(m.maxBuff) {
 		return errPoolOverflow
 	}
-	var ix, rx, step int64
-	if dx > 0 {
-		ix = ftmath.MulDivNoRound(m.prec, dx, dy)
-		rx = (m.prec * dx) % dy
-		step = 1
-	} else {
-		ix = -ftmath.MulDivNoRound(m.prec, -dx, dy)
-		rx = (m.prec * -dx) % dy
-		step = -1
+	// Ix and Rx: FreeType's SMulDiv_No_Round and remainder of
+	// precision*|dx| by dy, both positive here, so one unsigned division
+	// gives both (and a vertical segment none).
+	var ix, rx int64
+	step := int64(1)
+	adx := dx
+	if dx <= 0 {
+		adx, step = -dx, -1
+	}
+	if adx != 0 {
+		n, d := uint64(m.prec)*uint64(adx), uint64(dy)
+		ix, rx = int64(n/d), int64(n%d)
+		if dx < 0 {
+			ix = -ix
+		}
 	}
 	// The pool top stays in a local, the index masked (a no-op: the
 	// pool has room, as checked above) to spare the bounds check.
 	ax := -dy
 	top, pool := m.top, &m.pool
+	if dx == 0 {
+		// a vertical segment: every crossing is x1
+		for ; size > 0; size-- {
+			pool[top&poolMask] = x1
+			top++
+		}
+		m.top = top
+		return nil
+	}
 	for ; size > 0; size-- {
 		pool[top&poolMask] = x1
 		top++
@@ -476,16 +525,6 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	}
 	m.top = top
 	return nil
-}
-
-// lineDown is Line_Down.
-func (m *Mono) lineDown(x1, y1, x2, y2, miny, maxy int64) error {
-	fresh := m.fresh
-	err := m.lineUp(x1, -y1, x2, -y2, -maxy, -miny)
-	if fresh && !m.fresh {
-		m.profs[m.cProf].start = -m.profs[m.cProf].start
-	}
-	return err
 }
 
 func splitCubic(b []monoPoint) {
@@ -550,8 +589,11 @@ func splitConic5(b *[5]monoPoint) {
 // points are m.arcs[arc : arc+degree+1] (end point first).
 func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 	a := &m.arcs
-	y1 := a[arc+degree].y
-	y2 := a[arc].y
+	// arc+degree < monoArcs: the masks change nothing but spare the
+	// bounds checks
+	first := (arc + degree) & arcMask
+	y1 := a[first].y
+	y2 := a[arc&arcMask].y
 	if y2 < miny || y1 > maxy {
 		return nil
 	}
@@ -572,12 +614,12 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 				m.top--
 				m.joint = false
 			}
-			m.push(a[arc+degree].x)
+			m.push(a[first].x)
 			e += m.prec
 		}
 	}
 	if m.fresh {
-		m.profs[m.cProf].start = m.trunc(e0)
+		m.profs[m.cProf&profMask].start = m.trunc(e0)
 		m.fresh = false
 	}
 	if e2 < e {
@@ -658,28 +700,31 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 					m.top, m.joint = top, false
 					return errPoolOverflow
 				}
-				// Split_Conic
-				x1 := b[1].x
-				p, q := b[0].x+x1, x1+b[2].x
+				// Split_Conic, y first: it decides which halves are
+				// kept
 				ym := b[1].y
 				py, qy := y2+ym, ym+y1
 				mid := (py + qy) >> 2
 				if mid < e {
 					// the lower half b[2..4] is popped unused
-					b[2].x = (p + q) >> 2
-					b[1].x = p >> 1
 					b[2].y = mid
 					b[1].y = py >> 1
+					x1 := b[1].x
+					p, q := b[0].x+x1, x1+b[2].x
+					b[2].x = (p + q) >> 2
+					b[1].x = p >> 1
 					continue
 				}
-				b[4].x = b[2].x
-				b[3].x = q >> 1
-				b[2].x = (p + q) >> 2
-				b[1].x = p >> 1
 				b[4].y = y1
 				b[3].y = qy >> 1
 				b[2].y = mid
 				b[1].y = py >> 1
+				x1 := b[1].x
+				p, q := b[0].x+x1, x1+b[2].x
+				b[4].x = b[2].x
+				b[3].x = q >> 1
+				b[2].x = (p + q) >> 2
+				b[1].x = p >> 1
 				arc += 2
 				continue
 			}
@@ -718,7 +763,7 @@ func (m *Mono) bezierDown(degree, arc int, miny, maxy int64) error {
 	fresh := m.fresh
 	err := m.bezierUp(degree, arc, -maxy, -miny)
 	if fresh && !m.fresh {
-		m.profs[m.cProf].start = -m.profs[m.cProf].start
+		m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
 	}
 	a[arc].y = -a[arc].y
 	return err
@@ -772,8 +817,13 @@ func (m *Mono) lineTo(x, y int64) error {
 			return err
 		}
 	case stateDescending:
-		if err := m.lineDown(m.lastX, m.lastY, x, y, m.minY, m.maxY); err != nil {
+		// Line_Down (inline): Line_Up on the segment mirrored in y
+		fresh := m.fresh
+		if err := m.lineUp(m.lastX, -m.lastY, x, -y, -m.maxY, -m.minY); err != nil {
 			return err
+		}
+		if fresh && !m.fresh {
+			m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
 		}
 	}
 	m.lastX, m.lastY = x, y
@@ -921,7 +971,7 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 				return err
 			}
 			if fresh && !m.fresh {
-				m.profs[m.cProf].start = -m.profs[m.cProf].start
+				m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
 			}
 		}
 	}
@@ -1033,6 +1083,10 @@ func (m *Mono) convert() error {
 	m.fresh = false
 	m.maxBuff = monoPoolSize - monoProfSize
 	m.numTurns = 0
+	// the band's turns: its scanlines and the one above it
+	m.turnLo = int(m.trunc(m.minY) >> 6)
+	m.turnHi = int((m.trunc(m.maxY) + 1) >> 6)
+	clear(m.turns[m.turnLo : m.turnHi+1])
 	m.cProf = 0
 	m.nProfs = 1
 	m.profs[0] = monoProfile{offset: m.top, link: -1, next: -1}
@@ -1047,13 +1101,13 @@ func (m *Mono) convert() error {
 		first = last + 1
 		// Do the contour's two extreme arcs join on a scanline?
 		if m.frac(m.lastY) == 0 && m.lastY >= m.minY && m.lastY <= m.maxY {
-			if m.gProf >= 0 && m.profs[m.gProf].flags&flowUp == m.profs[m.cProf].flags&flowUp {
+			if m.gProf >= 0 && m.profs[m.gProf&profMask].flags&flowUp == m.profs[m.cProf&profMask].flags&flowUp {
 				m.top--
 			}
 		}
 		last := m.cProf
 		var o bool
-		if m.top != m.profs[m.cProf].offset && m.profs[m.cProf].flags&flowUp != 0 {
+		if m.top != m.profs[m.cProf&profMask].offset && m.profs[m.cProf&profMask].flags&flowUp != 0 {
 			o = m.isTopOvershoot(m.lastY)
 		} else {
 			o = m.isBottomOvershoot(m.lastY)
@@ -1062,7 +1116,7 @@ func (m *Mono) convert() error {
 			return err
 		}
 		if m.gProf >= 0 {
-			m.profs[last].next = m.gProf
+			m.profs[last&profMask].next = m.gProf
 		}
 	}
 	if err := m.finalizeProfileTable(); err != nil {
@@ -1081,15 +1135,15 @@ func (m *Mono) convert() error {
 func (m *Mono) insNew(list *int, p int) {
 	old := list
 	cur := *old
-	x := m.profs[p].x
+	x := m.profs[p&profMask].x
 	for cur >= 0 {
-		if x < m.profs[cur].x {
+		if x < m.profs[cur&profMask].x {
 			break
 		}
-		old = &m.profs[cur].link
+		old = &m.profs[cur&profMask].link
 		cur = *old
 	}
-	m.profs[p].link = cur
+	m.profs[p&profMask].link = cur
 	*old = p
 }
 
@@ -1116,28 +1170,42 @@ func (m *Mono) sortList(list *int) {
 	if sorted {
 		return
 	}
-	old := list
-	cur := *old
-	if cur < 0 {
-		return
-	}
-	next := m.profs[cur].link
-	for next >= 0 {
-		if m.profs[cur].x <= m.profs[next].x {
-			old = &m.profs[cur].link
-			cur = *old
-			if cur < 0 {
-				return
-			}
-		} else {
-			*old = next
-			m.profs[cur].link = m.profs[next].link
-			m.profs[next].link = cur
-			old = list
-			cur = *old
+	// FreeType's Sort swaps neighbours out of order and starts over until
+	// none is: it never swaps equal neighbours, so its result is the list
+	// sorted stably by x, which an insertion sort gives in one walk
+	// (checked by TestReferenceRasterizers and face's
+	// TestReferenceFaceBitmaps against FreeType's bitmaps).
+	ps := &m.profs
+	head := *list
+	tail := head // the sorted part is head..tail
+	for cur := ps[tail&profMask].link; cur >= 0; {
+		next := ps[cur&profMask].link
+		x := ps[cur&profMask].x
+		if x >= ps[tail&profMask].x {
+			tail = cur
+			cur = next
+			continue
 		}
-		next = m.profs[cur].link
+		ps[tail&profMask].link = next
+		if x < ps[head&profMask].x {
+			ps[cur&profMask].link = head
+			head = cur
+		} else {
+			// after the last one not above x; tail is above x
+			q := head
+			for {
+				n := ps[q&profMask].link
+				if ps[n&profMask].x > x {
+					break
+				}
+				q = n
+			}
+			ps[cur&profMask].link = ps[q&profMask].link
+			ps[q&profMask].link = cur
+		}
+		cur = next
 	}
+	*list = head
 }
 
 // drawSweep is Draw_Sweep.
@@ -1151,7 +1219,7 @@ func (m *Mono) drawSweep() error {
 	// TestReferenceFaceBitmaps against FreeType's bitmaps).
 	waiting := m.fProf
 	for p := m.fProf; p >= 0; {
-		pp := &m.profs[p]
+		pp := &m.profs[p&profMask]
 		bottom := int64(int16(pp.start))
 		top := int64(int16(pp.start + pp.height - 1))
 		minY = min(minY, bottom)
@@ -1162,16 +1230,17 @@ func (m *Mono) drawSweep() error {
 	if m.numTurns == 0 {
 		return ErrInvalidOutline
 	}
-	for p := waiting; p >= 0; p = m.profs[p].link {
-		m.profs[p].countL = m.profs[p].start - minY
-	}
+	// FreeType counts down each waiting profile's distance to the sweep
+	// (countL = start - min_Y, less each turn's height), which reaches
+	// zero on the profile's first scanline: the waiting walk compares the
+	// start with the scanline instead.
 	y := minY
-	yHeight := int64(0)
-	turns := m.turns[len(m.turns)-m.numTurns:]
-	tb := 0 // index of the next y-turn
+	// The turns are taken in ascending order from the bit set; turn is
+	// the next one to take.
 	nt := m.numTurns
-	if nt > 0 && turns[tb] == minY {
-		tb++
+	turn, _ := m.nextTurn(0)
+	if nt > 0 && turn == minY {
+		turn, _ = m.nextTurn(turn + 1)
 		nt--
 	}
 	for nt > 0 {
@@ -1179,11 +1248,11 @@ func (m *Mono) drawSweep() error {
 		for prev, p := &waiting, waiting; p >= 0; {
 			pp := &m.profs[p&profMask]
 			q := pp.link
-			pp.countL -= yHeight
-			if pp.countL != 0 {
+			if pp.start != y {
 				prev = &pp.link
 			} else {
 				*prev = q
+				pp.countL = 0 // no drop-out mark
 				if pp.flags&flowUp != 0 {
 					m.insNew(&drawLeft, p)
 				} else {
@@ -1194,10 +1263,9 @@ func (m *Mono) drawSweep() error {
 		}
 		m.sortList(&drawLeft)
 		m.sortList(&drawRight)
-		yChange := int64(int16(turns[tb]))
-		tb++
+		yChange := int64(int16(turn))
+		turn, _ = m.nextTurn(turn + 1)
 		nt--
-		yHeight = int64(int16(yChange - y))
 		for y < yChange {
 			var dropouts int
 			if !m.horizontalPass {
@@ -1208,11 +1276,11 @@ func (m *Mono) drawSweep() error {
 			if dropouts > 0 {
 				pl, pr := drawLeft, drawRight
 				for pl >= 0 && pr >= 0 {
-					if m.profs[pl].countL != 0 {
-						m.profs[pl].countL = 0
-						m.drop(y, m.profs[pl].x, m.profs[pr].x, pl, pr)
+					if m.profs[pl&profMask].countL != 0 {
+						m.profs[pl&profMask].countL = 0
+						m.drop(y, m.profs[pl&profMask].x, m.profs[pr&profMask].x, pl, pr)
 					}
-					pl, pr = m.profs[pl].link, m.profs[pr].link
+					pl, pr = m.profs[pl&profMask].link, m.profs[pr&profMask].link
 				}
 			}
 			y = int64(int16(y + 1))
@@ -1259,7 +1327,7 @@ func (m *Mono) pixelSet(x, y int64) bool {
 // precision in locals; checked by TestReferenceRasterizers and face's
 // TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
-	prec, jitter, bits := m.prec, m.precJitter, m.precBits
+	prec, jitter, bits := m.prec, m.precJitter, m.precBits&63
 	w := int64(m.width)
 	pix := m.pix
 	row := m.base - int(y)*m.stride
@@ -1318,7 +1386,7 @@ func markDropout(lp, rp *monoProfile, x1, x2 int64) int {
 // TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
 // FreeType's bitmaps.)
 func (m *Mono) horizontalSpans(y int64, pl, pr int) (dropouts int) {
-	prec, bits := m.prec, m.precBits
+	prec, bits := m.prec, m.precBits&63
 	rows := int64(m.rows)
 	for pl >= 0 && pr >= 0 {
 		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
@@ -1365,7 +1433,7 @@ func (m *Mono) drop(y, x1, x2 int64, left, right int) {
 		if e1 != e2+m.prec {
 			return
 		}
-		lp := &m.profs[left]
+		lp := &m.profs[left&profMask]
 		switch lp.flags & 7 {
 		case 0:
 			pxl = e2
@@ -1378,7 +1446,7 @@ func (m *Mono) drop(y, x1, x2 int64, left, right int) {
 				return
 			}
 			// lower (leftmost) stub
-			if m.profs[right].next == left && lp.start == y &&
+			if m.profs[right&profMask].next == left && lp.start == y &&
 				!(lp.flags&overshootBottom != 0 && x2-x1 >= m.precHalf) {
 				return
 			}
