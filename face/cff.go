@@ -54,8 +54,10 @@ type cffLoader struct {
 // public size metrics are FT_Request_Metrics' with the face's ascender,
 // descender, height and maximum advance as sfnt_load_face sets them (the
 // same for CFF-flavoured fonts as for TrueType ones: truetype/hint's
-// unhinted instance computes them), or for a pure CFF font (no head)
-// cff_face_init's from the CFF table.
+// unhinted instance computes them), at a CFF2 variation instance moved
+// by MVAR's hasc, hdsc and hlgp deltas as cff_metrics_adjust moves them
+// (tt_apply_mvar; truetype/hint's Instance.ApplyMVAR), or for a pure CFF
+// font (no head) cff_face_init's from the CFF table.
 func newCFFLoader(f *sfnt.Font, req size.Request, h font.Hinting, variation string) (*cffLoader, error) {
 	tags, values, err := cffDesign(f, variation)
 	if err != nil {
@@ -84,6 +86,7 @@ func newCFFLoader(f *sfnt.Font, req size.Request, h font.Hinting, variation stri
 	if err != nil {
 		return nil, err
 	}
+	in.ApplyMVAR(fc.NormalizedCoords())
 	sc, err := fc.Scale(req)
 	if err != nil {
 		return nil, err

@@ -65,8 +65,10 @@ type FaceOptions struct {
 	// font's default, without a variation call. The outlines and
 	// advances vary (gvar, cvar, HVAR), and so do the line metrics
 	// (SizeMetrics, Metrics): MVAR's hasc, hdsc and hlgp deltas move
-	// the ascender, descender and height as FreeType's tt_apply_mvar
-	// moves them, the variation being set before the size.
+	// the ascender, descender and height, and its xhgt and cpht deltas
+	// Metrics' XHeight and CapHeight, as FreeType's tt_apply_mvar moves
+	// them (for CFF2 fonts too), the variation being set before the
+	// size.
 	Variation string
 }
 
@@ -208,11 +210,15 @@ func (f *Face) Close() error { return nil }
 // from hhea, or from the OS/2 typographic values when OS/2 fsSelection
 // sets USE_TYPO_METRICS, or from OS/2 when hhea has none
 // (sfnt_load_face), at a variation instance moved by MVAR's hasc, hdsc
-// and hlgp deltas (tt_apply_mvar); they are scaled by the y scale and rounded to whole
-// pixels as in FreeType's public size metrics
+// and hlgp deltas (tt_apply_mvar); they are scaled by the y scale and
+// rounded to whole pixels as in FreeType's public size metrics
 // (ft_recompute_scaled_metrics: ascender up, descender down, height to
-// nearest). XHeight and CapHeight come from OS/2 version 2 or later,
-// scaled by the outlines' y scale (and rounded for hinted faces).
+// nearest). XHeight and CapHeight come from OS/2 version 2 or later
+// (face->os2's sxHeight and sCapHeight), at a variation instance moved
+// by MVAR's xhgt and cpht deltas (tt_apply_mvar), scaled by the
+// outlines' y scale (and rounded for hinted faces). MVAR applies to
+// CFF2 faces as to TrueType ones: FreeType's CFF driver runs
+// tt_apply_mvar through cff_metrics_adjust when the variation is set.
 func (f *Face) Metrics() font.Metrics { return f.metrics }
 
 // computeMetrics builds Metrics from the size metrics and the font's
@@ -234,18 +240,52 @@ func (f *Face) computeMetrics() font.Metrics {
 	m.Descent = fixed.Int26_6(-f.sm.Descender)
 	m.Height = fixed.Int26_6(f.sm.Height)
 	m.CaretSlope = image.Point{X: int(h.CaretSlopeRun), Y: int(h.CaretSlopeRise)}
-	os2 := f.f.Table(sfnt.MakeTag("OS/2"))
-	i16 := func(off int) int64 { return int64(int16(uint16(os2[off])<<8 | uint16(os2[off+1]))) }
-	if len(os2) >= 90 && uint16(os2[0])<<8|uint16(os2[1]) >= 2 {
+	if xh, ch, ok := f.os2Heights(); ok {
 		ys := f.src.yScale()
-		m.XHeight = fixed.Int26_6(mulFix(i16(86), ys))
-		m.CapHeight = fixed.Int26_6(mulFix(i16(88), ys))
+		m.XHeight = fixed.Int26_6(mulFix(int64(xh), ys))
+		m.CapHeight = fixed.Int26_6(mulFix(int64(ch), ys))
 		if f.src.hinted() {
 			m.XHeight = fixed.Int26_6(pixRound(int64(m.XHeight)))
 			m.CapHeight = fixed.Int26_6(pixRound(int64(m.CapHeight)))
 		}
 	}
 	return m
+}
+
+// MVAR tags whose deltas tt_apply_mvar adds to OS/2's x height and cap
+// height.
+var (
+	mvarXhgt = sfnt.MakeTag("xhgt")
+	mvarCpht = sfnt.MakeTag("cpht")
+)
+
+// os2Heights returns OS/2's sxHeight and sCapHeight as FreeType's
+// face->os2 holds them at the face's instance (ok false without an OS/2
+// table of version 2 or later, which has them): at a variation instance
+// moved by MVAR's xhgt and cpht deltas as tt_apply_mvar moves them
+// (sfnt's MVAR.Vary), for TrueType and CFF2 faces alike (FreeType's CFF
+// driver applies MVAR through cff_metrics_adjust).
+func (f *Face) os2Heights() (xHeight, capHeight int16, ok bool) {
+	os2 := f.f.Table(sfnt.MakeTag("OS/2"))
+	if len(os2) < 90 || uint16(os2[0])<<8|uint16(os2[1]) < 2 {
+		return 0, 0, false
+	}
+	xHeight = int16(uint16(os2[86])<<8 | uint16(os2[87]))
+	capHeight = int16(uint16(os2[88])<<8 | uint16(os2[89]))
+	coords := f.src.normalizedCoords()
+	if len(coords) == 0 {
+		return xHeight, capHeight, true
+	}
+	v, err := f.f.Variations()
+	if err != nil {
+		return xHeight, capHeight, true
+	}
+	m, err := f.f.MVAR(v.NumAxes())
+	if err != nil {
+		// no MVAR, or one ft_var_load_mvar gives up on: no deltas
+		return xHeight, capHeight, true
+	}
+	return m.Vary(mvarXhgt, coords, xHeight), m.Vary(mvarCpht, coords, capHeight), true
 }
 
 // glyphIndex is FT_Get_Char_Index on the face's Unicode cmap, its

@@ -16,16 +16,19 @@ import (
 	"golang.org/x/image/font"
 )
 
-// mvarGoldenFile records FreeType's face->size->metrics at instances of
-// variable fonts with MVAR line-metric records, the variation set
-// before the size (TestReferenceMVARSizeMetrics writes it).
+// mvarGoldenFile records FreeType's face->size->metrics and face->os2's
+// sxHeight and sCapHeight at instances of variable fonts with MVAR
+// line-metric, x height and cap height records, the variation set before
+// the size (TestReferenceMVARSizeMetrics writes it).
 const mvarGoldenFile = "testdata/mvar-sizemetrics.golden"
 
 // mvarFont is one font of the MVAR size-metric tests: a file of the
-// variable corpus, optionally given a synthetic MVAR (none of the
-// corpus's TrueType fonts has hasc, hdsc or hlgp records).
+// variable corpus (or, cff set, of the CFF corpus), optionally given a
+// synthetic MVAR (none of the corpus's fonts has hasc, hdsc, hlgp or
+// cpht records; the CFF2 ones have xhgt).
 type mvarFont struct {
 	name, file string
+	cff        bool   // file is in corpus.CFFDir, not corpus.VariableDir
 	mvar       []byte // nil: the font as it is
 	specs      []string
 }
@@ -41,25 +44,34 @@ var mvarHintings = []font.Hinting{font.HintingNone, font.HintingFull}
 // mvarFonts returns the fonts and instances of the MVAR tests.
 func mvarFonts() []mvarFont {
 	// Source Serif's one axis (wght 200..900); TestGVAR-Composite-0's
-	// one axis (slnt -15..0).
+	// one axis (slnt -15..0); Source Serif 4's CFF2 axes wght 200..900
+	// and opsz 8..60, AdobeVFPrototype's wght 200..900 and CNTR 0..100
+	// (synthetic MVARs vary along the first axis).
 	wght := []string{"wght=200", "wght=300.5", "wght=389.33", "wght=650", "wght=777.7", "wght=900"}
 	slnt := []string{"slnt=-15", "slnt=-7.3", "slnt=-0.5"}
+	serif4 := []string{"wght=200", "wght=287.5,opsz=8", "opsz=60", "wght=650,opsz=33.3", "wght=900"}
+	proto := []string{"wght=200", "wght=900,CNTR=100", "CNTR=37.5", "wght=512.25,CNTR=81"}
 	return []mvarFont{
-		{"SourceSerif", "SourceSerifVariable-Roman.ttf", nil, wght},
-		{"SourceSerif+lines", "SourceSerifVariable-Roman.ttf", mvarTable([][2]int16{{37, -23}, {-41, 19}, {133, -77}, {11, -7}},
-			[]string{"hasc", "hdsc", "hlgp", "xhgt"}, []int{0, 1, 2, 3}), wght},
-		{"SourceSerif+wrap", "SourceSerifVariable-Roman.ttf", mvarTable([][2]int16{{30000, -30000}, {-20000, 25000}},
-			[]string{"hasc", "hdsc", "hlgp", "hasc"}, []int{1, 1, 0, 0}), wght},
-		{"TestGVAR-Composite-0+lines", "TestGVAR-Composite-0.ttf", mvarTable([][2]int16{{-250, 90}, {63, 140}, {-5, 301}},
-			[]string{"hasc", "hdsc", "hlgp"}, []int{0, 1, 2}), slnt},
+		{"SourceSerif", "SourceSerifVariable-Roman.ttf", false, nil, wght},
+		{"SourceSerif+lines", "SourceSerifVariable-Roman.ttf", false, mvarTable(1, [][2]int16{{37, -23}, {-41, 19}, {133, -77}, {11, -7}, {-29, 17}},
+			[]string{"hasc", "hdsc", "hlgp", "xhgt", "cpht"}, []int{0, 1, 2, 3, 4}), wght},
+		{"SourceSerif+wrap", "SourceSerifVariable-Roman.ttf", false, mvarTable(1, [][2]int16{{30000, -30000}, {-20000, 25000}, {32700, -32700}, {-32700, 32700}},
+			[]string{"hasc", "hdsc", "hlgp", "hasc", "xhgt", "cpht", "cpht"}, []int{1, 1, 0, 0, 2, 0, 3}), wght},
+		{"TestGVAR-Composite-0+lines", "TestGVAR-Composite-0.ttf", false, mvarTable(1, [][2]int16{{-250, 90}, {63, 140}, {-5, 301}},
+			[]string{"hasc", "hdsc", "hlgp", "cpht"}, []int{0, 1, 2, 0}), slnt},
+		{"SourceSerif4-CFF2", "SourceSerif4Variable-Roman_subset.otf", true, nil, serif4},
+		{"SourceSerif4-CFF2+lines", "SourceSerif4Variable-Roman_subset.otf", true, mvarTable(2, [][2]int16{{41, -19}, {-37, 23}, {97, -61}, {-13, 29}, {53, -31}},
+			[]string{"hasc", "hdsc", "hlgp", "xhgt", "cpht"}, []int{0, 1, 2, 3, 4}), serif4},
+		{"AdobeVFPrototype-CFF2", "AdobeVFPrototype.otf", true, nil, proto},
 	}
 }
 
-// mvarTable builds an MVAR table for a one-axis font: one
-// ItemVariationData over two regions (the axis's positive side, peak 1,
-// and its negative side, peak -1) whose items are deltas (16-bit, per
-// region), and value records tags[i] → item items[i] (in that order).
-func mvarTable(deltas [][2]int16, tags []string, items []int) []byte {
+// mvarTable builds an MVAR table for a font with numAxes axes: one
+// ItemVariationData over two regions (the first axis's positive side,
+// peak 1, and its negative side, peak -1; the other axes' ranges 0)
+// whose items are deltas (16-bit, per region), and value records
+// tags[i] → item items[i] (in that order).
+func mvarTable(numAxes int, deltas [][2]int16, tags []string, items []int) []byte {
 	be16 := func(b []byte, v int) []byte { return binary.BigEndian.AppendUint16(b, uint16(v)) }
 	be32 := func(b []byte, v int) []byte { return binary.BigEndian.AppendUint32(b, uint32(v)) }
 	n := len(tags)
@@ -77,16 +89,19 @@ func mvarTable(deltas [][2]int16, tags []string, items []int) []byte {
 	}
 	// ItemVariationStore: format, region list offset, one data offset.
 	regions := 8 + 4
-	data := regions + 4 + 2*6
+	data := regions + 4 + 2*6*numAxes
 	t = be16(t, 1)
 	t = be32(t, regions)
 	t = be16(t, 1)
 	t = be32(t, data)
-	t = be16(t, 1) // axisCount
-	t = be16(t, 2) // regionCount
+	t = be16(t, numAxes) // axisCount
+	t = be16(t, 2)       // regionCount
 	for _, r := range [][3]int{{0, 0x4000, 0x4000}, {-0x4000, -0x4000, 0}} {
 		for _, v := range r {
 			t = be16(t, v)
+		}
+		for range numAxes - 1 {
+			t = append(t, 0, 0, 0, 0, 0, 0)
 		}
 	}
 	t = be16(t, len(deltas))
@@ -105,7 +120,11 @@ func mvarTable(deltas [][2]int16, tags []string, items []int) []byte {
 // FONTVM_REQUIRE_CORPUS, when it is missing) and gives it f's MVAR.
 func loadMVARFont(t *testing.T, f mvarFont) []byte {
 	t.Helper()
-	path := filepath.Join(corpus.VariableDir(), f.file)
+	dir := corpus.VariableDir()
+	if f.cff {
+		dir = corpus.CFFDir()
+	}
+	path := filepath.Join(dir, f.file)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		corpus.Missing(t, path)
@@ -121,13 +140,25 @@ func loadMVARFont(t *testing.T, f mvarFont) []byte {
 // mvarKey names one entry of mvarGoldenFile.
 func mvarKey(font, spec, sz string) string { return font + " " + spec + " " + sz }
 
-// mvarValues formats size metrics as mvarGoldenFile records them.
-func mvarValues(xppem, yppem int, xs, ys, asc, desc, height, maxAdv int64) string {
-	return fmt.Sprintf("%d %d %d %d %d %d %d %d", xppem, yppem, xs, ys, asc, desc, height, maxAdv)
+// mvarValues formats size metrics and OS/2 heights as mvarGoldenFile
+// records them: heights is "xHeight capHeight", or "- -" for a font
+// without them (mvarHeights).
+func mvarValues(xppem, yppem int, xs, ys, asc, desc, height, maxAdv int64, heights string) string {
+	return fmt.Sprintf("%d %d %d %d %d %d %d %d %s", xppem, yppem, xs, ys, asc, desc, height, maxAdv, heights)
+}
+
+// mvarHeights formats OS/2's x height and cap height for mvarValues
+// ("- -" when ok is false: no OS/2 of version 2 or later).
+func mvarHeights(xHeight, capHeight int, ok bool) string {
+	if !ok {
+		return "- -"
+	}
+	return fmt.Sprintf("%d %d", xHeight, capHeight)
 }
 
 // fontvmMVARValues builds a Face for data at spec and sz with hinting h
-// and formats its SizeMetrics.
+// and formats its SizeMetrics and the OS/2 heights its Metrics scale
+// (os2Heights).
 func fontvmMVARValues(t *testing.T, data []byte, spec, sz string, h font.Hinting) string {
 	t.Helper()
 	sf, err := sfnt.Parse(data)
@@ -140,12 +171,14 @@ func fontvmMVARValues(t *testing.T, data []byte, spec, sz string, h font.Hinting
 		t.Fatalf("%s %s: %v", spec, sz, err)
 	}
 	m := fc.SizeMetrics()
-	return mvarValues(m.XPPEM, m.YPPEM, m.XScale, m.YScale, m.Ascender, m.Descender, m.Height, m.MaxAdvance)
+	xh, ch, ok := fc.os2Heights()
+	return mvarValues(m.XPPEM, m.YPPEM, m.XScale, m.YScale, m.Ascender, m.Descender, m.Height, m.MaxAdvance, mvarHeights(int(xh), int(ch), ok))
 }
 
 // TestMVARSizeMetricsGolden checks a Face's SizeMetrics at every font,
-// instance, size and hinting mode of the MVAR tests against FreeType's
-// face->size->metrics in mvarGoldenFile.
+// instance, size and hinting mode of the MVAR tests, and the OS/2 x
+// height and cap height its Metrics scale, against FreeType's
+// face->size->metrics and face->os2 in mvarGoldenFile.
 func TestMVARSizeMetricsGolden(t *testing.T) {
 	golden := readMVARGolden(t)
 	compared := 0

@@ -13,18 +13,22 @@ import (
 	"fontvm/truetype/hint"
 )
 
-// TestReferenceMVARSizeMetrics compares a Face's SizeMetrics with
-// FreeType's face->size->metrics after FT_Set_Var_Design_Coordinates
-// (tt_apply_mvar) and FT_Set_Char_Size, at every font, instance, size
+// TestReferenceMVARSizeMetrics compares a Face's SizeMetrics, and the
+// OS/2 x height and cap height its Metrics scale (os2Heights), with
+// FreeType's face->size->metrics and face->os2 sxHeight and sCapHeight
+// after FT_Set_Var_Design_Coordinates (tt_apply_mvar) and
+// FT_Set_Char_Size, at every font (TrueType and CFF2), instance, size
 // and hinting mode of the MVAR tests, and checks mvarGoldenFile against
 // FreeType's values (FONTVM_UPDATE_GOLDEN=1 rewrites it). It also
-// asserts that the synthetic MVARs moved the line metrics away from the
-// default instance's somewhere, so the comparison covers the MVAR path.
+// asserts that MVAR moved the line metrics away from the default
+// instance's somewhere (in a TrueType and in a CFF2 font), and the x
+// height and the cap height away from the OS/2 table's, so the
+// comparison covers the MVAR paths.
 func TestReferenceMVARSizeMetrics(t *testing.T) {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# FreeType %s face->size->metrics (x_ppem y_ppem x_scale y_scale ascender descender height max_advance)\n", ftref.Version())
+	fmt.Fprintf(&sb, "# FreeType %s face->size->metrics (x_ppem y_ppem x_scale y_scale ascender descender height max_advance), face->os2 (sxHeight sCapHeight; - - below version 2)\n", ftref.Version())
 	sb.WriteString("# after FT_Set_Var_Design_Coordinates, then FT_Set_Char_Size; fonts and instances: mvarFonts in mvar_golden_test.go\n")
-	compared, entries, moved := 0, 0, 0
+	compared, entries, moved, movedCFF2, movedX, movedCap := 0, 0, 0, 0, 0, 0
 	for _, f := range mvarFonts() {
 		data := loadMVARFont(t, f)
 		sf, err := sfnt.Parse(data)
@@ -35,6 +39,7 @@ func TestReferenceMVARSizeMetrics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		os2 := sf.Table(sfnt.MakeTag("OS/2"))
 		for _, spec := range f.specs {
 			design, err := hint.ParseVariation(hf.Variations(), spec)
 			if err != nil {
@@ -43,11 +48,20 @@ func TestReferenceMVARSizeMetrics(t *testing.T) {
 			for _, sz := range mvarSizes {
 				pt, xdpi, ydpi := parseSizeSpec(t, sz)
 				ch := int64(pt*64 + 0.5)
-				m, _, err := ftref.VarSizeMetrics(data, design, 0, ch, xdpi, ydpi)
+				m, _, oh, err := ftref.VarSizeMetrics(data, design, 0, ch, xdpi, ydpi)
 				if err != nil {
 					t.Fatalf("%s %s %s: %v", f.name, spec, sz, err)
 				}
-				want := mvarValues(m.XPPEM, m.YPPEM, m.XScale, m.YScale, m.Ascender, m.Descender, m.Height, m.MaxAdvance)
+				want := mvarValues(m.XPPEM, m.YPPEM, m.XScale, m.YScale, m.Ascender, m.Descender, m.Height, m.MaxAdvance,
+					mvarHeights(oh.XHeight, oh.CapHeight, oh.Version >= 2))
+				if oh.Version >= 2 {
+					if oh.XHeight != int(int16(uint16(os2[86])<<8|uint16(os2[87]))) {
+						movedX++
+					}
+					if oh.CapHeight != int(int16(uint16(os2[88])<<8|uint16(os2[89]))) {
+						movedCap++
+					}
+				}
 				key := mvarKey(f.name, spec, sz)
 				fmt.Fprintf(&sb, "%s: %s\n", key, want)
 				entries++
@@ -59,6 +73,9 @@ func TestReferenceMVARSizeMetrics(t *testing.T) {
 				def.Close()
 				if dm.Ascender != m.Ascender || dm.Descender != m.Descender || dm.Height != m.Height {
 					moved++
+					if f.cff {
+						movedCFF2++
+					}
 				}
 				for _, h := range mvarHintings {
 					if got := fontvmMVARValues(t, data, spec, sz, h); got != want {
@@ -69,10 +86,12 @@ func TestReferenceMVARSizeMetrics(t *testing.T) {
 			}
 		}
 	}
-	if compared == 0 || moved == 0 {
-		t.Fatalf("compared %d faces, %d with line metrics MVAR moved", compared, moved)
+	if compared == 0 || moved == movedCFF2 || movedCFF2 == 0 || movedX == 0 || movedCap == 0 {
+		t.Fatalf("compared %d faces; MVAR moved the line metrics of %d entries (%d CFF2), the x height of %d, the cap height of %d",
+			compared, moved, movedCFF2, movedX, movedCap)
 	}
-	t.Logf("%d faces (%d instance × size entries, %d with MVAR-moved line metrics) equal FreeType's size metrics", compared, entries, moved)
+	t.Logf("%d faces (%d instance × size entries; MVAR moved the line metrics of %d (%d CFF2), the x height of %d, the cap height of %d) equal FreeType's size metrics and OS/2 heights",
+		compared, entries, moved, movedCFF2, movedX, movedCap)
 	have, err := os.ReadFile(mvarGoldenFile)
 	if os.Getenv("FONTVM_UPDATE_GOLDEN") != "" {
 		if err := os.WriteFile(mvarGoldenFile, []byte(sb.String()), 0o644); err != nil {

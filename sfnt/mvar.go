@@ -61,6 +61,18 @@ func (m *MVAR) Delta(t Tag, coords []int32) (delta int, ok bool) {
 	return 0, false
 }
 
+// Vary returns v, a value MVAR's record t adjusts, at the normalized
+// coordinates coords as tt_apply_mvar adjusts it: the delta (Delta; 0
+// without a record) truncated to an FT_Short, added to v, the sum again
+// an FT_Short. A nil m leaves v as it is.
+func (m *MVAR) Vary(t Tag, coords []int32, v int16) int16 {
+	if m == nil {
+		return v
+	}
+	d, _ := m.Delta(t, coords)
+	return int16(int(v) + int(int16(d)))
+}
+
 // Len returns the number of value records.
 func (m *MVAR) Len() int { return len(m.tags) }
 

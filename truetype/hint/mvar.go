@@ -16,22 +16,18 @@ var (
 )
 
 // varied returns the face values after tt_apply_mvar's "adjust all
-// derived values" step: the hasc, hdsc and hlgp deltas (each truncated
-// to an FT_Short; 0 without a record, the last record's with several)
-// added to whatever sfnt_load_face chose as ascender, descender and
-// line gap (the line gap being height - ascender + descender as an
-// FT_Short), every result an FT_Short. The maximum advance does not
-// vary.
+// derived values" step: the hasc, hdsc and hlgp deltas (sfnt's MVAR.Vary:
+// each truncated to an FT_Short; 0 without a record, the last record's
+// with several) added to whatever sfnt_load_face chose as ascender,
+// descender and line gap (the line gap being height - ascender +
+// descender as an FT_Short), every result an FT_Short. The maximum
+// advance does not vary.
 func (sf sizeFace) varied(m *sfnt.MVAR, coords []int32) sizeFace {
-	delta := func(t sfnt.Tag) int {
-		d, _ := m.Delta(t, coords)
-		return int(int16(d))
-	}
-	gap := int(int16(sf.height - sf.ascender + sf.descender))
+	gap := int16(sf.height - sf.ascender + sf.descender)
 	v := sf
-	v.ascender = int(int16(sf.ascender + delta(mvarHasc)))
-	v.descender = int(int16(sf.descender + delta(mvarHdsc)))
-	v.height = int(int16(v.ascender - v.descender + gap + delta(mvarHlgp)))
+	v.ascender = int(m.Vary(mvarHasc, coords, int16(sf.ascender)))
+	v.descender = int(m.Vary(mvarHdsc, coords, int16(sf.descender)))
+	v.height = int(m.Vary(mvarHlgp, coords, int16(v.ascender-v.descender)+gap))
 	return v
 }
 
@@ -53,4 +49,22 @@ func (in *Instance) applyMVARSize(fv sizeFace) {
 	} else {
 		h.Ascender, h.Descender, h.Height = r.Ascender, r.Descender, r.Height
 	}
+}
+
+// ApplyMVAR moves the instance's size metrics by the font's MVAR hasc,
+// hdsc and hlgp deltas at the normalized coordinates coords (16.16), as
+// FreeType's cff_metrics_adjust (tt_apply_mvar through the TrueType
+// driver's metrics variations service) moves a CFF2 face's line metrics
+// when its variation is set, before the size. It is for an instance
+// made without Options.Design of a font whose outlines another package
+// loads (a CFF2 font: tt_size_reset leaves CFF2 sizes alone, so only the
+// public size metrics matter); an instance with a variation has its
+// deltas already. Without coords, without MVAR, or for a font FreeType
+// does not treat as variable it does nothing.
+func (in *Instance) ApplyMVAR(coords []int32) {
+	vf := in.font.vf
+	if vf == nil || vf.mvar == nil || len(coords) == 0 || in.vary != nil {
+		return
+	}
+	in.applyMVARSize(in.font.sizeFace.varied(vf.mvar, coords))
 }

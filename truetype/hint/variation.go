@@ -111,15 +111,8 @@ func (in *Instance) setupVariation(design []int64) error {
 	}
 	asc, desc := f.hheaAsc, f.hheaDesc
 	if f.os2Valid {
-		asc, desc = f.typoAsc, f.typoDesc
-		if vf.mvar != nil {
-			if d, ok := vf.mvar.Delta(sfnt.MakeTag("hasc"), coords); ok {
-				asc = int16(int(f.typoAsc) + d)
-			}
-			if d, ok := vf.mvar.Delta(sfnt.MakeTag("hdsc"), coords); ok {
-				desc = int16(int(f.typoDesc) + d)
-			}
-		}
+		asc = vf.mvar.Vary(mvarHasc, coords, f.typoAsc)
+		desc = vf.mvar.Vary(mvarHdsc, coords, f.typoDesc)
 	}
 	v.vAscender = asc
 	v.vAdvance = int64(uint16(abs64(int64(asc) - int64(desc))))
