@@ -345,7 +345,7 @@ func lz4Decompress(src []byte, outSize int) ([]byte, int) {
 }
 
 // be16 reads the big-endian uint16 at b[o:o+2]; outside b it gives 0
-// (callers bound-check where graphite2 does and rely on the 0 elsewhere).
+// rather than panicking (hostile tables).
 func be16(b []byte, o int) int {
 	if o < 0 || o+2 > len(b) {
 		return 0
