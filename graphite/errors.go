@@ -116,7 +116,7 @@ var codeNames = map[ErrCode]string{
 	ENoTable: "no table", ENoPasses: "no passes", EBadRule: "bad rule", EBadFeature: "bad features", EBadGlyph: "bad glyph",
 }
 
-// String returns the error code's name as graphite2's gr_error enum
+// String returns the error code's name as graphite2's enum error
 // (Error.h) spells it ("E_OUTOFMEM", ...), or E_<n> for a code without a
 // name.
 func (c ErrCode) String() string {
