@@ -117,8 +117,9 @@ var codeNames = map[ErrCode]string{
 }
 
 // String returns the error code's name as graphite2's enum error
-// (Error.h) spells it ("E_OUTOFMEM", ...), or E_<n> for a code without a
-// name.
+// (Error.h) spells it ("E_OUTOFMEM", ...), a short phrase for the codes
+// graphite2 does not have ("no table", "bad rule", ...), or E_<n> for a
+// code without a name.
 func (c ErrCode) String() string {
 	if s, ok := codeNames[c]; ok {
 		return s
