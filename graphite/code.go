@@ -19,6 +19,9 @@ const (
 
 var passTypeNames = [...]string{"unknown", "linebreak", "substitution", "positioning", "justification"}
 
+// String returns the pass type's name as graphite2's passtype enum spells
+// it in lower case ("linebreak", "substitution", ...), or "passtype?" for
+// a value outside the enum.
 func (t PassType) String() string {
 	if int(t) < len(passTypeNames) {
 		return passTypeNames[t]
@@ -79,6 +82,12 @@ type codeLimits struct {
 	scratch *[]Instr
 }
 
+// attrid is the attrid table of graphite2's decoder::limits (built in
+// the Machine::Code constructor): the bound valid_upto checks a slot
+// attribute's index against. The first 30 attributes take index 0 only,
+// except the component reference (gr_slatCompRef), which takes any index
+// up to 254; the user attributes take numUser indices; any other
+// attribute 0 (always out of range).
 func (l *codeLimits) attrid(a int) int {
 	switch {
 	case a < 30:
@@ -130,6 +139,10 @@ type decoder struct {
 	err *codeError
 }
 
+// fail records a failure of the code block, as decoder::failure does
+// (Machine::Code::failure): status s at instruction pc with opcode op and
+// a human-readable reason. Later calls replace the record; load stops at
+// the end of the failing opcode's checks.
 func (d *decoder) fail(s Status, pc, op int, reason string) {
 	// graphite2 keeps the last failure of an opcode's checks; the first
 	// failing opcode ends the load.
@@ -196,6 +209,12 @@ func (c *Code) poolBytes() int {
 	return ((c.InstrCount + 1) + (c.DataSize+instrSize-1)/instrSize) * instrSize
 }
 
+// load decodes the instructions of d.code from bc up to end, as
+// decoder::load does: each opcode is fetched and checked
+// (decoder::fetch_opcode), its slot references are analysed
+// (decoder::analyse_opcode) and it is emitted with its arguments
+// (decoder::emit_opcode). It reports false at the first failure, which is
+// left in d.err.
 func (d *decoder) load(bc, end int) bool {
 	d.end = end
 	for bc < end {
@@ -213,6 +232,8 @@ func (d *decoder) load(bc, end int) bool {
 	return d.err == nil
 }
 
+// arg returns the unsigned byte at offset i of the code block, or 0 when
+// i lies outside it (u8's bounds rule).
 func (d *decoder) arg(i int) int { return u8(d.code, i) }
 
 // validUpto is decoder::valid_upto: x < limit and limit != 0.
@@ -411,6 +432,8 @@ func (d *decoder) fetch(pc int) byte {
 	return opc
 }
 
+// kind names the block being decoded, "constraint" or "action", for
+// error messages.
 func (d *decoder) kind() string {
 	if d.constraint {
 		return "constraint"
@@ -418,6 +441,9 @@ func (d *decoder) kind() string {
 	return "action"
 }
 
+// implemented reports whether op may appear in the kind of block being
+// decoded: graphite2's check of the opcode table's impl entry in
+// decoder::validate_opcode (else unimplemented_opcode_used).
 func (d *decoder) implemented(op *isa.Op) bool {
 	if d.constraint {
 		return op.Constraint
@@ -425,6 +451,9 @@ func (d *decoder) implemented(op *isa.Op) bool {
 	return op.Action
 }
 
+// setRef marks the slot at index, relative to the current slot, as
+// referenced and raises the highest slot reference (decoder::set_ref).
+// Slots outside the NumContexts window are ignored.
 func (d *decoder) setRef(index int) {
 	i := index + int(d.slotref)
 	if i < 0 || i >= NumContexts {
@@ -436,6 +465,9 @@ func (d *decoder) setRef(index int) {
 	}
 }
 
+// setNoRef raises the highest slot reference to the slot at index,
+// relative to the current slot, without marking it referenced
+// (decoder::set_noref). Slots outside the NumContexts window are ignored.
 func (d *decoder) setNoRef(index int) {
 	i := index + int(d.slotref)
 	if i < 0 || i >= NumContexts {
@@ -446,6 +478,9 @@ func (d *decoder) setNoRef(index int) {
 	}
 }
 
+// setChanged marks the slot at index, relative to the current slot, as
+// changed and raises the highest slot reference (decoder::set_changed).
+// Slots outside the NumContexts window are ignored.
 func (d *decoder) setChanged(index int) {
 	i := index + int(d.slotref)
 	if i < 0 || i >= NumContexts {

@@ -116,6 +116,10 @@ var codeNames = map[ErrCode]string{
 	ENoTable: "no table", ENoPasses: "no passes", EBadRule: "bad rule", EBadFeature: "bad features", EBadGlyph: "bad glyph",
 }
 
+// String returns the error code's name as graphite2's enum error
+// (Error.h) spells it ("E_OUTOFMEM", ...), a short phrase for the codes
+// graphite2 does not have ("no table", "bad rule", ...), or E_<n> for a
+// code without a name.
 func (c ErrCode) String() string {
 	if s, ok := codeNames[c]; ok {
 		return s
@@ -143,6 +147,9 @@ const (
 var statusNames = [...]string{"loaded", "alloc_failed", "invalid_opcode", "unimplemented_opcode_used",
 	"out_of_range_data", "jump_past_end", "arguments_exhausted", "missing_return", "nested_context_item", "underfull_stack"}
 
+// String returns the status's name in Machine::Code::status_t
+// ("loaded", "invalid_opcode", ...), or status(<n>) for a value outside
+// it.
 func (s Status) String() string {
 	if int(s) < len(statusNames) {
 		return statusNames[s]
@@ -167,6 +174,10 @@ type Error struct {
 	Reason string
 }
 
+// Error formats the refusal on one line: "graphite: ", the table and
+// offset, then whichever of Silf, Pass, Rule, Glyph and the code block
+// (kind, pc, opcode) apply, the error code (with the loader status for
+// code failures) and the reason.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("graphite: ")
@@ -211,8 +222,13 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// Unwrap returns ErrRefused, so that errors.Is(err, ErrRefused) holds for
+// every refusal.
 func (e *Error) Unwrap() error { return ErrRefused }
 
+// newErr returns a refusal with code, table and byte offset off, the
+// reason formatted as fmt.Sprintf does, and every other position field
+// set to -1 (not applicable).
 func newErr(code ErrCode, table string, off int, format string, args ...any) *Error {
 	return &Error{Code: code, Table: table, Offset: off, Silf: -1, Pass: -1, Rule: -1, Glyph: -1, PC: -1, Opcode: -1,
 		Reason: fmt.Sprintf(format, args...)}

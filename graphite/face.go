@@ -151,6 +151,8 @@ func (f *Tables) load() (*Tables, error) {
 	return f, nil
 }
 
+// tagOf packs the first four bytes of s into a big-endian table tag,
+// padding a shorter name with spaces (TtfUtil::Tag's values).
 func tagOf(s string) uint32 {
 	var t uint32
 	for i := 0; i < 4; i++ {
@@ -342,6 +344,8 @@ func lz4Decompress(src []byte, outSize int) ([]byte, int) {
 	return out, dst
 }
 
+// be16 reads the big-endian uint16 at b[o:o+2]; outside b it gives 0
+// rather than panicking (hostile tables).
 func be16(b []byte, o int) int {
 	if o < 0 || o+2 > len(b) {
 		return 0
@@ -349,6 +353,7 @@ func be16(b []byte, o int) int {
 	return int(binary.BigEndian.Uint16(b[o:]))
 }
 
+// be32 reads the big-endian uint32 at b[o:o+4]; outside b it gives 0.
 func be32(b []byte, o int) uint32 {
 	if o < 0 || o+4 > len(b) {
 		return 0
@@ -356,6 +361,7 @@ func be32(b []byte, o int) uint32 {
 	return binary.BigEndian.Uint32(b[o:])
 }
 
+// u8 reads the byte at b[o]; outside b it gives 0.
 func u8(b []byte, o int) int {
 	if o < 0 || o >= len(b) {
 		return 0
@@ -363,4 +369,5 @@ func u8(b []byte, o int) int {
 	return int(b[o])
 }
 
+// sprintf is fmt.Sprintf, kept short for the many error reasons.
 func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }

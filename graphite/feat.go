@@ -116,6 +116,8 @@ func (f *Tables) readFeats() error {
 	return nil
 }
 
+// maskOver returns the smallest all-ones mask covering v (every bit at or
+// below v's highest set bit), graphite2's mask_over_val.
 func maskOver(v uint32) uint32 {
 	v |= v >> 1
 	v |= v >> 2
@@ -125,6 +127,8 @@ func maskOver(v uint32) uint32 {
 	return v
 }
 
+// popcount32 returns the number of set bits of v (graphite2's
+// bit_set_count).
 func popcount32(v uint32) int {
 	n := 0
 	for ; v != 0; v &= v - 1 {

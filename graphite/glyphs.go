@@ -709,6 +709,9 @@ func checkCmap12(cmap []byte, off int) bool {
 	return ng <= 0x10000000 && l == 28+(ng-1)*12
 }
 
+// bmpSubtable returns the cmap subtable graphite2 uses for BMP code
+// points (bmp_subtable in CmapCache.cpp): the first of 3/1, 0/3, 0/2,
+// 0/1 and 0/0 that is a valid format-4 subtable, or nil.
 func bmpSubtable(cmap []byte) []byte {
 	for _, pe := range [][2]int{{3, 1}, {0, 3}, {0, 2}, {0, 1}, {0, 0}} {
 		if off := findCmapSubtable(cmap, pe[0], pe[1]); checkCmap4(cmap, off) {
@@ -718,6 +721,9 @@ func bmpSubtable(cmap []byte) []byte {
 	return nil
 }
 
+// smpSubtable returns the cmap subtable graphite2 uses beyond the BMP
+// (smp_subtable in CmapCache.cpp): 3/10 or else 0/4 when it is a valid
+// format-12 subtable, or nil.
 func smpSubtable(cmap []byte) []byte {
 	for _, pe := range [][2]int{{3, 10}, {0, 4}} {
 		if off := findCmapSubtable(cmap, pe[0], pe[1]); checkCmap12(cmap, off) {

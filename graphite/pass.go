@@ -222,6 +222,10 @@ func (f *Tables) readPass(s *Silf, b []byte, base int, pt PassType, lim codeLimi
 	return ps, nil
 }
 
+// codeErr turns a code loader failure into a refusal (graphite2's
+// E_CODEFAILURE plus the status): the offset is the failing instruction's
+// position in the Silf table (base plus the block's offset plus pc), with
+// the block's kind and rule index.
 func codeErr(ce *codeError, base int, codeOff int64, kind string, rule int) *Error {
 	e := newErr(ECodeFailure+ErrCode(ce.status), "Silf", base+int(codeOff)+ce.pc, "%s", ce.reason)
 	e.Kind, e.PC, e.Opcode, e.Status, e.Rule = kind, ce.pc, ce.op, ce.status, rule

@@ -156,6 +156,16 @@ func (c Cmap) seg4(i, n2 int) (end, start uint32, delta int32, offset uint32, of
 	return
 }
 
+// lookup4 maps code through a format-4 subtable (tt_cmap4_char_index):
+// codes above 0xFFFF map to 0. Subtables that validation flagged as
+// unsorted are scanned segment by segment (tt_cmap4_char_map_linear);
+// the others are binary-searched on the end and start codes
+// (tt_cmap4_char_map_binary), and when they were flagged as overlapping
+// the search then moves to the first segment holding code whose
+// idRangeOffset is not 0xFFFF, as FreeType does. Segments with
+// idRangeOffset 0xFFFF map nothing, and a final 0xFFFF segment whose
+// offset points past the table is read as delta 1, offset 0 (FreeType's
+// fix for broken fonts). It returns 0 for an unmapped code.
 func (c Cmap) lookup4(code uint32) uint32 {
 	if code >= 0x10000 {
 		return 0
@@ -254,6 +264,12 @@ func (c Cmap) lookup4(code uint32) uint32 {
 	return 0
 }
 
+// glyph4 computes the glyph of code in a format-4 segment, the tail of
+// tt_cmap4_char_map_linear and tt_cmap4_char_map_binary: with
+// idRangeOffset 0 it is code+delta modulo 65536; otherwise it reads the
+// glyphIdArray entry the offset points to (0 when that lies outside the
+// table), adds delta to a non-zero entry modulo 65536, and gives 0 for a
+// result not below the font's number of glyphs.
 func (c Cmap) glyph4(code, start uint32, delta int32, offset uint32, offPos int) uint32 {
 	if offset == 0 {
 		return uint32(int32(code)+delta) & 0xFFFF
@@ -359,6 +375,13 @@ func isUnicode(pid, eid uint16) bool {
 // not implement that synthesized charmap.
 func (f *Font) Cmap() (Cmap, error) { return f.cmap, f.cmapErr }
 
+// selectCmap picks the Unicode subtable FreeType makes the face's
+// charmap (find_unicode_charmap): it searches the encoding records from
+// the last to the first, first for a UCS-4 one (Microsoft 3/10 or Unicode
+// 0/4), then for any Unicode one, and returns the first whose subtable
+// FreeType accepts. Without a cmap table the error matches
+// ErrMissingTable; a truncated header gives a FormatError; when no record
+// qualifies the error matches ErrMissingTable.
 func (f *Font) selectCmap() (Cmap, error) {
 	t := f.Table(TagCmap)
 	if t == nil {
@@ -551,6 +574,8 @@ func validateCmap2(sub []byte) error {
 	return nil
 }
 
+// u24 reads the big-endian 24-bit unsigned integer at b[i:i+3]
+// (format-14 code points); the caller checks the bounds.
 func u24(b []byte, i int) uint32 { return uint32(b[i])<<16 | uint32(b[i+1])<<8 | uint32(b[i+2]) }
 
 // validateCmap14 mirrors tt_cmap14_validate. Format 14 subtables are

@@ -110,6 +110,9 @@ type Glyph struct {
 	coords glyfcode.Coords
 }
 
+// reset empties g for the next LoadGlyph: zero counts and bounding box,
+// no instructions, and its slices cut to length 0 so that their storage
+// is reused (glyph loading allocates nothing once warm).
 func (g *Glyph) reset() {
 	g.NumContours = 0
 	g.XMin, g.YMin, g.XMax, g.YMax = 0, 0, 0, 0
@@ -727,6 +730,19 @@ func compositeError(base int, gid uint16, p int, format string, args ...any) *Fo
 	return e
 }
 
+// parseComposite reads the component records of composite glyph gid,
+// whose record is file[start:end] (base is the glyf table's offset, for
+// error positions), into g.Components, as TT_Load_Composite_Glyph does:
+// each record's flags, glyph index, arguments (bytes or words, signed
+// offsets or unsigned point numbers) and optional scale, x/y scale or
+// 2x2 matrix (2.14 values; identity when absent). A record running past
+// end, more than MaxCompositeComponents components, or a component glyph
+// index not below numGlyphs fails the glyph (Invalid_Composite). When
+// the last component has WE_HAVE_INSTRUCTIONS, the instructions are read
+// after it as TT_Process_Composite_Glyph does, bounded by the file rather
+// than the record; a length or byte run that does not fit is not an
+// error of the glyph but is left in g.InstructionsErr with FreeType's
+// error name (Invalid_Stream_Operation, Too_Many_Hints).
 func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs int, gid uint16, g *Glyph) error {
 	p := start + 10
 	var flags uint16
@@ -827,6 +843,8 @@ func parseComposite(file []byte, base, start, end int, maxIns uint16, numGlyphs 
 	return nil
 }
 
+// grow8 returns b resliced to length n, or a fresh zeroed slice when b's
+// capacity is smaller; the old contents are not carried over.
 func grow8(b []uint8, n int) []uint8 {
 	if cap(b) < n {
 		return make([]uint8, n)
@@ -834,6 +852,8 @@ func grow8(b []uint8, n int) []uint8 {
 	return b[:n]
 }
 
+// grow16 is grow8 for uint16 slices: b resliced to length n, or a fresh
+// zeroed slice when b's capacity is smaller, without copying.
 func grow16(b []uint16, n int) []uint16 {
 	if cap(b) < n {
 		return make([]uint16, n)

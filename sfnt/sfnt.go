@@ -178,20 +178,31 @@ func (e *FormatError) Is(target error) bool {
 // Unwrap returns e.Err.
 func (e *FormatError) Unwrap() error { return e.Err }
 
+// errf returns a *FormatError for table at byte offset off, with a
+// message formatted as fmt.Sprintf does and no wrapped error.
 func errf(table Tag, off int, format string, args ...any) error {
 	return &FormatError{Table: table.String(), Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
 
+// missing returns the *FormatError for a table the font lacks; it
+// matches ErrMissingTable (FreeType's Table_Missing).
 func missing(table Tag) error {
 	return &FormatError{Table: table.String(), Offset: 0, Msg: "missing table", Err: ErrMissingTable}
 }
 
 const tagSfnt Tag = 0x73666e74 // "sfnt": pseudo-table for header and directory
 
-// Big-endian readers. Callers check bounds first.
-func u8(b []byte, i int) uint8   { return b[i] }
+// u8 reads the byte at b[i]. It and the big-endian readers below (u16,
+// i16, u32) do not check bounds: callers check them first.
+func u8(b []byte, i int) uint8 { return b[i] }
+
+// u16 reads the big-endian uint16 at b[i:i+2].
 func u16(b []byte, i int) uint16 { return uint16(b[i])<<8 | uint16(b[i+1]) }
-func i16(b []byte, i int) int16  { return int16(u16(b, i)) }
+
+// i16 reads the big-endian int16 at b[i:i+2].
+func i16(b []byte, i int) int16 { return int16(u16(b, i)) }
+
+// u32 reads the big-endian uint32 at b[i:i+4].
 func u32(b []byte, i int) uint32 {
 	return uint32(b[i])<<24 | uint32(b[i+1])<<16 | uint32(b[i+2])<<8 | uint32(b[i+3])
 }
@@ -298,6 +309,14 @@ func ParseIndex(data []byte, i int) (*Font, error) {
 	return f, nil
 }
 
+// parseDirectory reads the offset table and table directory at data[off:]
+// (tt_face_load_font_dir with check_table_dir): the sfnt version must be
+// 1.0, 2.0, "true" or "OTTO", and more than MaxTables entries fail with
+// ErrLimit. Like FreeType it drops entries starting past the end of the
+// file, entries running past it (except hmtx and vmtx, which Table
+// clips), zero-length entries and later duplicates of a tag; a directory
+// left with no entry, or one that runs past the end of the file, is a
+// FormatError. It fills f.records and the tag-sorted index f.sorted.
 func (f *Font) parseDirectory(off int) error {
 	data := f.data
 	if off < 0 || off > len(data) || len(data)-off < 12 {
@@ -373,6 +392,9 @@ func (f *Font) parseDirectory(off int) error {
 	return nil
 }
 
+// lookup finds the directory entry of tag t by binary search over
+// f.sorted (tt_face_lookup_table; entries FreeType would not find were
+// already dropped by parseDirectory).
 func (f *Font) lookup(t Tag) (TableRecord, bool) {
 	lo, hi := 0, len(f.sorted)
 	for lo < hi {

@@ -116,6 +116,13 @@ func (f *Font) frame(t Tag, n int) ([]byte, error) {
 	return f.data[r.Offset : int(r.Offset)+n], nil
 }
 
+// parseTables loads the fixed tables FreeType's sfnt_load_face reads when
+// the face is opened: head (at least 54 bytes, unitsPerEm in 16..16384),
+// maxp (failures ignored, as in FreeType), hhea/hmtx and vhea/vmtx
+// (parseMetrics), loca (parseLoca) and the Unicode cmap (selectCmap,
+// whose error is kept for Cmap rather than returned). A CFF-flavoured
+// font without head is opened as pure CFF (parsePureCFF). It returns the
+// first error that makes FreeType refuse the face.
 func (f *Font) parseTables() error {
 	// head: FreeType's check_table_dir requires a directory length of at
 	// least 0x36 (else Table_Missing); it does not check the magic number.
@@ -306,6 +313,11 @@ func (f *Font) VMetric(gid uint16) (advance uint16, tsb int16, err error) {
 	return a, b, nil
 }
 
+// metric returns the advance and side bearing of glyph gid from a hmtx or
+// vmtx table t with k long metrics (tt_face_get_metrics): glyphs below k
+// read their own pair; later glyphs take the last advance and their
+// bearing from the array that follows. Values that lie outside the table
+// read as 0, as do both when k is 0.
 func metric(t []byte, k uint16, gid uint16) (uint16, int16) {
 	if k == 0 {
 		return 0, 0

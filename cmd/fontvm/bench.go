@@ -11,6 +11,8 @@ import (
 // benchStdout is where the bench commands print (tests replace it).
 var benchStdout io.Writer = os.Stdout
 
+// init registers the "fontvm bench tt" (runBenchTT) and "fontvm bench
+// gr" (runBenchGR) commands in the command table (see register).
 func init() {
 	register("bench", "tt", "time hinting every glyph of a font (ns/glyph)", runBenchTT)
 	register("bench", "gr", "time Graphite shaping of every line of a text file (ns/segment)", runBenchGR)

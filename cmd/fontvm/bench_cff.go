@@ -7,6 +7,8 @@ import (
 	"fontvm/internal/perf"
 )
 
+// init registers the "fontvm bench cff" (runBenchCFF) command in the
+// command table (see register).
 func init() {
 	register("bench", "cff", "time loading every glyph of a CFF/CFF2 font (ns/glyph)", runBenchCFF)
 }

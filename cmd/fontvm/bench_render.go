@@ -10,6 +10,8 @@ import (
 	"fontvm/truetype/hint"
 )
 
+// init registers the "fontvm bench render" (runBenchRender) command in
+// the command table (see register).
 func init() {
 	register("bench", "render", "time drawing every mapped code point through face.Face.Glyph (ns/glyph)", runBenchRender)
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 )
 
+// init registers the "fontvm cff disasm" (runCFFDisasm) command in the
+// command table (see register).
 func init() {
 	register("cff", "disasm", "disassemble CFF/CFF2 charstrings as ttx writes them: fontvm cff disasm FONT [--glyph N]", runCFFDisasm)
 }

@@ -8,6 +8,8 @@ import (
 	"fontvm/cff"
 )
 
+// init registers the "fontvm cff doc" (runCFFDoc) command in the command
+// table (see register).
 func init() {
 	register("cff", "doc", "document a Type 2 charstring operator: fontvm cff doc [NAME|CODE|12.N] (no argument: list all)", runCFFDoc)
 }

@@ -11,6 +11,8 @@ import (
 	"fontvm/sfnt"
 )
 
+// init registers the "fontvm cff points" (runCFFPoints) command in the
+// command table (see register).
 func init() {
 	register("cff", "points", "print CFF/CFF2 outlines in ftpoints2's format: fontvm cff points FONT (--ppem P | --size PT --dpi XxY) --mode hinted|none [--var tag=v,...] [--glyphs A-B]", runCFFPoints)
 }

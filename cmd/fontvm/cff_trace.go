@@ -9,6 +9,8 @@ import (
 	"fontvm/cff"
 )
 
+// init registers the "fontvm cff trace" (runCFFTrace) command in the
+// command table (see register).
 func init() {
 	register("cff", "trace", "trace the charstring of one CFF/CFF2 glyph operator by operator: fontvm cff trace FONT --glyph N [--ppem P | --size PT --dpi XxY] [--mode hinted|none] [--var tag=v,...] [--json]", runCFFTrace)
 }

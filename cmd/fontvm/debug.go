@@ -16,6 +16,8 @@ import (
 
 var debugStdout io.Writer = os.Stdout
 
+// init registers the "fontvm debug" (runDebug) command in the command
+// table (see register).
 func init() {
 	register("", "debug", "serve a hinting and shaping debugger in the browser (first line: its URL)", runDebug)
 }

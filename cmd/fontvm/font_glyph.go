@@ -10,6 +10,8 @@ import (
 	"fontvm/sfnt"
 )
 
+// init registers the "fontvm font glyph" (runFontGlyph) command in the
+// command table (see register).
 func init() {
 	register("font", "glyph", "dump one glyf record: contours, points, flags, components, instruction size", runFontGlyph)
 }
@@ -43,6 +45,11 @@ func parseGlyphArg(f *sfnt.Font, s string) (uint16, error) {
 	return g, nil
 }
 
+// runFontGlyph implements "fontvm font glyph [-index N] FONT GLYPH": it
+// loads one glyf record (GLYPH is a glyph id, U+XXXX or a character) with
+// sfnt and prints its size, advance and side bearing, then either "empty",
+// the contours' points with their flags, or the components with their
+// arguments and scales. Load errors are returned as they are.
 func runFontGlyph(args []string) error {
 	fs := newFlagSet("font glyph")
 	index := fs.Int("index", 0, "font index in a collection")

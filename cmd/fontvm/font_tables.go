@@ -8,6 +8,8 @@ import (
 	"fontvm/sfnt"
 )
 
+// init registers the "fontvm font tables" (runFontTables) and "fontvm
+// font info" (runFontInfo) commands in the command table (see register).
 func init() {
 	register("font", "tables", "list a font's table directory (tag, offset, length, checksum)", runFontTables)
 	register("font", "info", "summarise a font's head, maxp and hhea tables", runFontInfo)
@@ -26,6 +28,11 @@ func openFont(path string, index int) (*sfnt.Font, []byte, error) {
 	return f, data, nil
 }
 
+// runFontTables implements "fontvm font tables [-index N] FONT": one line
+// per directory entry sfnt kept (tag, offset, length, checksum), with a
+// status of ok, a checksum mismatch (head is not checked, its
+// checkSumAdjustment changes its sum) or the length the entry was clipped
+// to.
 func runFontTables(args []string) error {
 	fs := newFlagSet("font tables")
 	index := fs.Int("index", 0, "font index in a collection")
@@ -57,6 +64,9 @@ func runFontTables(args []string) error {
 	return w.Flush()
 }
 
+// runFontInfo implements "fontvm font info [-index N] FONT": a summary of
+// the face's head and maxp (with the usable glyph count), and of hhea
+// when the font has one.
 func runFontInfo(args []string) error {
 	fs := newFlagSet("font info")
 	index := fs.Int("index", 0, "font index in a collection")

@@ -8,6 +8,9 @@ import (
 	"fontvm/graphite/gasm"
 )
 
+// init registers the "fontvm gr asm" command: it assembles Graphite code
+// (a file, or - for stdin) and prints its bytes in hex, or with -d
+// disassembles hex bytes; --dialect picks the meaning of 0x3E/0x3F.
 func init() {
 	register("gr", "asm", "assemble Graphite code (file or - for stdin) and print its bytes in hex; -d disassembles hex", func(args []string) error {
 		fs := newFlagSet("gr asm")
@@ -56,6 +59,9 @@ func init() {
 	})
 }
 
+// parseHex reads bytes written as hex digit pairs, in groups separated by
+// spaces, tabs, newlines or commas; a group with an odd number of digits
+// or any other character is an error.
 func parseHex(s string) ([]byte, error) {
 	var out []byte
 	var cur []byte

@@ -7,6 +7,9 @@ import (
 	"fontvm/graphite/isa"
 )
 
+// init registers the "fontvm gr doc" command: it prints the instruction
+// table entry of one Graphite opcode (by name or 0xNN), or of every
+// opcode with -all, in the dialect --dialect names.
 func init() {
 	register("gr", "doc", "print a Graphite instruction's entry (NAME or 0xNN; -all; -dialect document)", func(args []string) error {
 		fs := newFlagSet("gr doc")
@@ -41,6 +44,9 @@ func init() {
 	})
 }
 
+// parseDialect maps a --dialect value to isa.Dialect: "graphite2", "g2"
+// or empty for graphite2's meaning of 0x3E/0x3F, "document" or "doc" for
+// the seed document's; anything else is a usage error.
 func parseDialect(s string) (isa.Dialect, error) {
 	switch s {
 	case "graphite2", "g2", "":

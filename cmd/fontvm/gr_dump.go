@@ -9,6 +9,9 @@ import (
 	"fontvm/graphite/gasm"
 )
 
+// init registers the "fontvm gr dump" command: it lists a font's Silf
+// subtables, their passes and rules, with each rule's code disassembled
+// (--pass and --rule narrow the listing).
 func init() {
 	register("gr", "dump", "list a font's Silf subtables, passes and rules with their code as assembly", func(args []string) error {
 		fs := newFlagSet("gr dump")
@@ -93,6 +96,8 @@ func init() {
 	})
 }
 
+// bidi formats a Silf subtable's bidi pass index, with 0xFF (no bidi
+// pass) as "none".
 func bidi(b int) string {
 	if b == 0xFF {
 		return "none"

@@ -14,6 +14,8 @@ import (
 
 var grShapeStdout io.Writer = os.Stdout
 
+// init registers the "fontvm gr shape" (runGRShape) command in the
+// command table (see register).
 func init() {
 	register("gr", "shape", "shape text with a Graphite font as graphite2 does (line, gr2log or json)", runGRShape)
 }
@@ -30,6 +32,13 @@ func grShapeTag(s string) uint32 {
 	return t
 }
 
+// runGRShape implements "fontvm gr shape": it shapes each text (the
+// arguments after FONT, the lines of -f FILE, or --codes hex code points)
+// with graphite/shape as graphite2 does, with the direction, features,
+// language, justification and size the flags give, and prints each
+// result in the --format chosen: a line of positions and clusters, JSON
+// (writeGRShapeJSON), or gr2fonttest's log (gr2log). Bad flags are usage
+// errors; a font graphite2 refuses or a shaping failure is returned.
 func runGRShape(args []string) error {
 	fs := newFlagSet("gr shape")
 	rtl := fs.Bool("rtl", false, "shape right to left")
@@ -197,6 +206,9 @@ type grShapeJSONChar struct {
 	After  int `json:"after"`
 }
 
+// writeGRShapeJSON writes out as one JSON object on a line: the glyphs
+// (id, position, advance, character span and attachment parent), the
+// total advance and the characters' glyph spans.
 func writeGRShapeJSON(w io.Writer, out *shape.Output) error {
 	v := struct {
 		Glyphs  []grShapeJSONGlyph `json:"glyphs"`

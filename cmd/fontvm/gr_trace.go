@@ -13,6 +13,8 @@ import (
 
 var grTraceStdout io.Writer = os.Stdout
 
+// init registers the "fontvm gr trace" (runGRTrace) command in the
+// command table (see register).
 func init() {
 	register("gr", "trace", "graphite2's JSON segment trace of a shaping (gr2fonttest -trace)", runGRTrace)
 }

@@ -7,6 +7,10 @@ import (
 	"fontvm/graphite"
 )
 
+// init registers the "fontvm gr verify" command: it loads a font's
+// Graphite tables as graphite2 does (graphite.LoadOptions; -lazy and
+// -direct-cmap turn off gr_face_preloadGlyphs and gr_face_cacheCmap) and
+// exits 0 with a summary if they are accepted, 1 with the reason if not.
 func init() {
 	register("gr", "verify", "load a font's Graphite tables as graphite2 does: exit 0 if accepted, 1 with the reason", func(args []string) error {
 		fs := newFlagSet("gr verify")

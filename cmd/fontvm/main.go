@@ -31,6 +31,8 @@ type command struct {
 
 var commands = map[string]*command{}
 
+// key is the commands map's key of a command: its group and name joined
+// by a space (" name" for a top-level command).
 func key(group, name string) string { return group + " " + name }
 
 // register adds a command. group is "tt", "gr" or "" (top level).
@@ -45,6 +47,7 @@ func register(group, name, summary string, run func(args []string) error) {
 // usageError marks an error as a usage error (exit status 2).
 type usageError struct{ msg string }
 
+// Error returns the usage message.
 func (e *usageError) Error() string { return e.msg }
 
 // usagef returns a usage error.
@@ -83,6 +86,8 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// flagDefaults returns the flag set's defaults as flag.PrintDefaults
+// writes them, leaving fs silent again afterwards.
 func flagDefaults(fs *flag.FlagSet) string {
 	var b strings.Builder
 	fs.SetOutput(&b)
@@ -91,6 +96,8 @@ func flagDefaults(fs *flag.FlagSet) string {
 	return b.String()
 }
 
+// printUsage writes the command line's form and every registered command
+// with its summary, sorted by group and name, to w.
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: fontvm <command> [arguments]")
 	fmt.Fprintln(w, "\ncommands:")
@@ -105,6 +112,7 @@ func printUsage(w io.Writer) {
 	}
 }
 
+// main runs the command line and exits with run's status.
 func main() {
 	os.Exit(run(os.Args[1:]))
 }
@@ -153,6 +161,8 @@ func run(args []string) (status int) {
 	return 0
 }
 
+// oneLine folds s onto one line: newlines become spaces and runs of white
+// space one space, so that every error is one line on stderr.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
 }

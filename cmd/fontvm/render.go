@@ -24,6 +24,8 @@ import (
 
 const renderSummary = "render a waterfall of text, unhinted and hinted (v40, v35; CFF fonts: FreeType's CFF hinter), to a PNG"
 
+// init registers the "fontvm render" (runRender) command in the command
+// table (see register).
 func init() { register("", "render", renderSummary, runRender) }
 
 // defaultPangram is the waterfall's default text.
@@ -83,6 +85,10 @@ type renderOptions struct {
 	mono     bool
 }
 
+// runRender implements "fontvm render": it parses the font, text, sizes,
+// resolution, modes, variation instances and output flags, draws the
+// waterfall (renderWaterfall) and writes it as a PNG to -o. Bad flags
+// are usage errors; font and file errors are returned.
 func runRender(args []string) error {
 	fs := newFlagSet("render")
 	fontPath := fs.String("font", "", "TrueType font file (default: the embedded Go Regular)")
@@ -184,6 +190,8 @@ func parseSizes(s string) ([]float64, error) {
 	return out, nil
 }
 
+// parseModes parses --mode: a comma-separated list of none, v40 and v35,
+// one column each in the order given; any other name is an error.
 func parseModes(s string) ([]renderMode, error) {
 	var out []renderMode
 	for _, part := range strings.Split(s, ",") {
@@ -344,6 +352,9 @@ type shaper struct {
 	upem int
 }
 
+// newShaper returns the shaper for the font: the cmap with font.Drawer
+// when it has no Silf table, else a Graphite shaper of its tables (an
+// error if graphite2 would refuse them).
 func newShaper(sf *sfnt.Font, data []byte) (*shaper, error) {
 	if !sf.HasTable(sfnt.MakeTag("Silf")) {
 		return &shaper{}, nil
@@ -355,6 +366,9 @@ func newShaper(sf *sfnt.Font, data []byte) (*shaper, error) {
 	return &shaper{gr: shape.NewShaper(gf), upem: gf.UnitsPerEm()}, nil
 }
 
+// shape shapes text with the Graphite engine at f's size: positions in
+// pixels (the face's requested width per design unit), right to left
+// when the text is (isRTL).
 func (s *shaper) shape(f *face.Face, text string) (*shape.Output, error) {
 	runes := []rune(text)
 	// the face's horizontal size in pixels (FT_REQUEST_WIDTH) per unit
@@ -363,6 +377,9 @@ func (s *shaper) shape(f *face.Face, text string) (*shape.Output, error) {
 	return s.gr.Shape(runes, opts)
 }
 
+// width returns the advance of text at f's size in whole pixels, rounded
+// up: font.MeasureString's without Graphite, the shaped advance with it
+// (0 if shaping fails).
 func (s *shaper) width(f *face.Face, text string) int {
 	if s.gr == nil {
 		return font.MeasureString(f, text).Ceil()
@@ -374,6 +391,10 @@ func (s *shaper) width(f *face.Face, text string) int {
 	return int(math.Ceil(float64(out.AdvanceX)))
 }
 
+// draw draws text on dst with its origin at dot, in the text ink: through
+// font.Drawer without Graphite; with it, each shaped glyph at its position
+// rounded to 1/64 pixel (glyphs the face cannot draw are skipped). A
+// shaping failure is returned.
 func (s *shaper) draw(dst draw.Image, f *face.Face, dot fixed.Point26_6, text string) error {
 	if s.gr == nil {
 		d := font.Drawer{Dst: dst, Src: inkText, Face: f, Dot: dot}

@@ -15,10 +15,16 @@ var (
 	ttasmStdin  io.Reader = os.Stdin
 )
 
+// init registers the "fontvm tt asm" (runTTAsm) command in the command
+// table (see register).
 func init() {
 	register("tt", "asm", "assemble ttx-syntax TrueType assembly: fontvm tt asm [FILE] [-o OUT]", runTTAsm)
 }
 
+// runTTAsm implements "fontvm tt asm [FILE] [-o OUT]": it assembles the
+// ttx-syntax source in FILE (or stdin, also for "-") with asm.Assemble and
+// writes the bytecode to OUT or stdout. Assembly errors carry file, line
+// and column.
 func runTTAsm(args []string) error {
 	fs := newFlagSet("tt asm")
 	out := fs.String("o", "", "write the bytecode to `FILE` instead of stdout")

@@ -16,6 +16,8 @@ import (
 // printing their findings (main prints its one line).
 func findingsError(n int) error { return fmt.Errorf("%d findings", n) }
 
+// init registers the "fontvm tt check" (runTTCheck) command in the
+// command table (see register).
 func init() {
 	register("tt", "check", "hint every glyph at many sizes and modes; report FreeType's glyph errors (--pedantic: FT_LOAD_PEDANTIC)", runTTCheck)
 }

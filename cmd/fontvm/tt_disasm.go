@@ -11,10 +11,18 @@ import (
 	"fontvm/truetype/asm"
 )
 
+// init registers the "fontvm tt disasm" (runTTDisasm) command in the
+// command table (see register).
 func init() {
 	register("tt", "disasm", "disassemble TrueType bytecode to ttx syntax: fontvm tt disasm [FILE] | --font FONT [--program fpgm|prep|glyph:N|all]", runTTDisasm)
 }
 
+// runTTDisasm implements "fontvm tt disasm": bytecode from FILE (or stdin)
+// is disassembled to ttx syntax on stdout, or with --font the font's
+// programs that --program selects (disasmFont). --flat turns off the
+// indentation of FDEF/IF bodies and --getdata names opcode 0x92. The text
+// is written even when the bytecode is malformed; the decoding error is
+// returned after it.
 func runTTDisasm(args []string) error {
 	fs := newFlagSet("tt disasm")
 	font := fs.String("font", "", "disassemble the programs of the TrueType font `FONT`")
@@ -59,6 +67,11 @@ func runTTDisasm(args []string) error {
 	return disasmFont(ttasmStdout, f, *prog, opts)
 }
 
+// disasmFont writes the disassembly of f's fpgm, prep or glyph:N program
+// to w, or with "all" every non-empty program, each under a header
+// comment. In "all" mode a glyph that fails to load or a malformed
+// program is noted and the listing goes on; the error then counts them
+// and wraps the first. Write errors end it at once.
 func disasmFont(w io.Writer, f *sfnt.Font, which string, opts *asm.Options) error {
 	// one writes a program's disassembly; it returns the decoding error
 	// and the write error apart.

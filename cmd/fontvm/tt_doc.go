@@ -8,10 +8,16 @@ import (
 	"fontvm/truetype/isa"
 )
 
+// init registers the "fontvm tt doc" (runTTDoc) command in the command
+// table (see register).
 func init() {
 	register("tt", "doc", "document a TrueType instruction: fontvm tt doc NAME|NAME[flags]|0xNN (no argument: list all)", runTTDoc)
 }
 
+// runTTDoc implements "fontvm tt doc": without an argument it lists every
+// instruction (listInstructions); with NAME, NAME[flags] or 0xNN it
+// prints that instruction's entry (writeDoc), or a note for an undefined
+// opcode (writeUndefined).
 func runTTDoc(args []string) error {
 	fs := newFlagSet("tt doc")
 	pos, err := parseFlags(fs, args)
@@ -42,6 +48,9 @@ func runTTDoc(args []string) error {
 	return nil
 }
 
+// listInstructions writes one line per instruction of isa.Instructions
+// (opcode range, NAME[flag letters], meaning), then the list of undefined
+// opcodes.
 func listInstructions(w io.Writer) {
 	for i := range isa.Instructions {
 		in := &isa.Instructions[i]
@@ -72,6 +81,9 @@ func signature(in *isa.Instruction) string {
 	return in.Name + "[" + l.String() + "]"
 }
 
+// writeUndefined writes the entry of undefined opcode op: its ttx name
+// INSTR<n>, FreeType's stack counts for it (0 and 0) and what FreeType
+// does with it (runs its IDEF, or fails with Invalid_Opcode).
 func writeUndefined(w io.Writer, op byte) {
 	fmt.Fprintf(w, "INSTR%d[ ]  undefined opcode 0x%02X\n\n", op, op)
 	fmt.Fprintf(w, "%-12s%s\n", "Code Range", fmt.Sprintf("0x%02X", op))
@@ -79,6 +91,11 @@ func writeUndefined(w io.Writer, op byte) {
 	fmt.Fprintf(w, "%-12s%s\n", "Note", "FreeType runs the IDEF defined for this opcode, if any; otherwise the program fails with an invalid-opcode error. ttx writes it INSTR<n>[ ] (n decimal).")
 }
 
+// writeDoc writes the entry of instruction in: flags, stack effects as
+// the instruction set describes them and as FreeType's tables count them,
+// what it uses and sets, its family and notes; when variant is set, also
+// the variant row: the single opcode op asked for, with its flags and
+// FreeType's stack counts.
 func writeDoc(w io.Writer, in *isa.Instruction, op byte, variant bool) {
 	fmt.Fprintf(w, "%s  %s\n\n", signature(in), in.Meaning)
 	row := func(label string, lines []string) {

@@ -16,6 +16,8 @@ import (
 // ttHintStdout is where tt points and tt trace write (tests replace it).
 var ttHintStdout io.Writer = os.Stdout
 
+// init registers the "fontvm tt points" (runTTPoints) command in the
+// command table (see register).
 func init() {
 	register("tt", "points", "print hinted glyph outlines as FreeType would (one line per glyph)", runTTPoints)
 }
@@ -67,6 +69,8 @@ func parseGlyphRange(s string, n int) (lo, hi int, err error) {
 	return lo, hi, nil
 }
 
+// loadHintFont reads and parses the font at path and prepares it for
+// hinting (hint.NewFont); any failure is returned.
 func loadHintFont(path string) (*hint.Font, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -79,6 +83,12 @@ func loadHintFont(path string) (*hint.Font, error) {
 	return hint.NewFont(sf)
 }
 
+// runTTPoints implements "fontvm tt points": it hints every glyph of the
+// font (or of --glyphs A-B) at the requested size, mode, target and
+// variation instance, and writes one golden-format line per glyph
+// (appendGlyphLine) to stdout. Glyphs before the range are loaded too, in
+// order, as FreeType would, so that state the glyph programs leave
+// behind matches.
 func runTTPoints(args []string) error {
 	fs := newFlagSet("tt points")
 	sizes := addSizeFlags(fs, "12")

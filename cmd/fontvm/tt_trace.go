@@ -11,6 +11,8 @@ import (
 	"fontvm/truetype/isa"
 )
 
+// init registers the "fontvm tt trace" (runTTTrace) command in the
+// command table (see register).
 func init() {
 	register("tt", "trace", "trace the hinting of one glyph instruction by instruction", runTTTrace)
 }
@@ -45,6 +47,8 @@ type jsonStep struct {
 	Err      string     `json:"error,omitempty"`
 }
 
+// opName returns the ttx name of opcode op with its flags (MDRP[10110]),
+// or INSTR<n> for an undefined opcode.
 func opName(op byte) string {
 	o := isa.Opcodes[op]
 	if !o.Defined() {
@@ -53,6 +57,10 @@ func opName(op byte) string {
 	return o.Variant(op)
 }
 
+// Step writes one traced instruction (hint.Tracer): as a JSON object with
+// --json, else as a line with program, range, pc, indented opcode name,
+// the stack tops before and after, the points moved and any error. The
+// first write error is kept in t.err and silences the tracer.
 func (t *lineTracer) Step(s *hint.Step) {
 	if t.err != nil {
 		return
@@ -93,6 +101,8 @@ func (t *lineTracer) Step(s *hint.Step) {
 	_, t.err = t.w.Write(t.buf)
 }
 
+// appendStack appends the stack values top, space-separated, preceded by
+// "... " when the stack is deeper (depth) than the values shown.
 func appendStack(b []byte, top []int64, depth int) []byte {
 	if depth > len(top) {
 		b = append(b, "... "...)
@@ -106,6 +116,12 @@ func appendStack(b []byte, top []int64, depth int) []byte {
 	return b
 }
 
+// runTTTrace implements "fontvm tt trace": it hints one glyph (--glyph)
+// at the requested size, mode (v35 or v40), target and instance with a
+// lineTracer, writing one line (or JSON object) per executed instruction
+// and then the glyph's golden line; with --programs fpgm and prep are
+// traced too. The glyphs before it are loaded untraced first, as FreeType
+// would have.
 func runTTTrace(args []string) error {
 	fs := newFlagSet("tt trace")
 	sizes := addSizeFlags(fs, "12")

@@ -10,6 +10,8 @@ import (
 	"fontvm/truetype/verify"
 )
 
+// init registers the "fontvm tt verify" (runTTVerify) command in the
+// command table (see register).
 func init() {
 	register("tt", "verify", "statically verify a font's fpgm, prep and glyph programs (control flow, stack, indices)", runTTVerify)
 }

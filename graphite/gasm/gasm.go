@@ -97,6 +97,9 @@ func FormatInstr(op *isa.Op, b []byte) string {
 	return s.String()
 }
 
+// readParam decodes parameter p from the start of b: a big-endian value of
+// p.Width bytes (1, 2, or otherwise 4), sign-extended when p.Signed. The
+// caller guarantees b holds p.Width bytes.
 func readParam(b []byte, p isa.Param) int64 {
 	switch p.Width {
 	case 1:
@@ -245,6 +248,9 @@ func Assemble(src string, d isa.Dialect) ([]byte, error) {
 	return out, nil
 }
 
+// isNum reports whether s is an integer literal as strconv.ParseInt reads
+// it with base 0 (decimal, 0x hex, 0o/0 octal, 0b binary, optional sign);
+// the assembler uses it to tell a numeric skip from a label.
 func isNum(s string) bool {
 	_, err := strconv.ParseInt(s, 0, 64)
 	return err == nil

@@ -50,6 +50,8 @@ const (
 
 var kindNames = [...]string{"number", "slot", "class", "slotattr", "attrindex", "glyphattr", "metric", "feature", "level", "count", "skip", "mask"}
 
+// String returns the parameter kind's name as the listings spell it
+// ("number", "slot", "slotattr", ...), or kind(<n>) for an unknown kind.
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -144,6 +146,8 @@ const (
 	Document                 // 0x3E BitAnd, 0x3F BitOr: the seed document and grcompiler
 )
 
+// String returns "document" for Document and "graphite2" for any other
+// dialect.
 func (d Dialect) String() string {
 	if d == Document {
 		return "document"
@@ -275,6 +279,9 @@ func MetricID(name string) (int, bool) {
 	return parseID(name, 255)
 }
 
+// parseID parses s as an integer in 0..max (any base strconv.ParseInt
+// accepts with base 0), for names that may also be written as numbers; it
+// reports false for anything else.
 func parseID(s string, max int) (int, bool) {
 	v, err := strconv.ParseInt(s, 0, 32)
 	if err != nil || v < 0 || int(v) > max {
@@ -299,6 +306,7 @@ func MetricName(id int) string {
 	return strconv.Itoa(id)
 }
 
+// p builds a Param: name, kind, width in bytes and signedness.
 func p(name string, k Kind, w int, signed bool) Param { return Param{name, k, w, signed} }
 
 var (
@@ -386,18 +394,31 @@ var table = [NumOpcodes]Op{
 	{Code: 0x42, Name: "SetFeat", G2Name: "SET_FEAT", Params: []Param{pFeat, pSlot}, Pops: 1, Action: true, Doc: "Pop a value off the stack and set the given feature on referenced slot to that value. The value is clipped at the maximum permissible value for that feature.", Note: "graphite2's loader does not count the pop in its static stack check."},
 }
 
+// binop builds the table entry of a binary stack operator with opcode c:
+// pops two values and pushes one (CheckBinary), allowed in constraint and
+// action code.
 func binop(c byte, name, g2, doc string) Op {
 	return Op{Code: c, Name: name, G2Name: g2, Pops: 2, Pushes: 1, Check: CheckBinary, Constraint: true, Action: true, Doc: doc}
 }
 
+// unop builds the table entry of a unary stack operator with opcode c:
+// pops one value and pushes one (CheckUnary), allowed in constraint and
+// action code.
 func unop(c byte, name, g2, doc string) Op {
 	return Op{Code: c, Name: name, G2Name: g2, Pops: 1, Pushes: 1, Check: CheckUnary, Constraint: true, Action: true, Doc: doc}
 }
 
+// attrop builds the table entry of an action-only slot attribute setter
+// with opcode c that takes a slot attribute and pops its value (CheckPop,
+// inside a context item).
 func attrop(c byte, name, g2, doc string) Op {
 	return Op{Code: c, Name: name, G2Name: g2, Params: []Param{pSattr}, Pops: 1, Check: CheckPop, Action: true, Context: true, Doc: doc, Note: "graphite2 refuses the user attribute (55) here: use the indexed form."}
 }
 
+// iattrop builds the table entry of an action-only indexed slot attribute
+// setter with opcode c: a slot attribute and an index, popping the value
+// (CheckPop, inside a context item), with graphite2's limits on the index
+// in its note.
 func iattrop(c byte, name, g2, doc string) Op {
 	return Op{Code: c, Name: name, G2Name: g2, Params: []Param{pSattr, pIndex}, Pops: 1, Check: CheckPop, Action: true, Context: true, Doc: doc,
 		Note: "graphite2 limits the index: below 255 for comp_ref (15), below the Silf's user attribute count for user (55), 0 for other ids below 30, and refuses ids 30 and above."}

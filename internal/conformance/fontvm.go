@@ -99,6 +99,11 @@ func (h *Hinter) LoadAll(c golden.Config) error {
 	return nil
 }
 
+// appendLine appends glyph gid's golden line to dst: FreeType's error name
+// when err has one (hint.Name), "fontvm:" and the error text when it has
+// none (so it cannot match a FreeType line by accident), else the advance,
+// points and contour ends of the glyph h last loaded. It reuses h's
+// buffers, so it allocates nothing once warm.
 func (h *Hinter) appendLine(dst []byte, gid int, err error) []byte {
 	if err != nil {
 		name := hint.Name(err)

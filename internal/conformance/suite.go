@@ -58,6 +58,8 @@ type parser struct {
 	fix []func() error
 }
 
+// errf returns an error at line of the suite file, wrapping ErrSuite, with
+// the message formatted as fmt.Sprintf does.
 func (p *parser) errf(line int, format string, args ...any) error {
 	return fmt.Errorf("%w: %s:%d: %s", ErrSuite, p.path, line, fmt.Sprintf(format, args...))
 }
@@ -270,6 +272,8 @@ func ParseSuite(path, src string) (*Suite, error) {
 var maxpKeys = map[string]bool{"zones": true, "twilight": true, "storage": true, "fdefs": true, "idefs": true,
 	"stack": true, "instructions": true, "points": true, "contours": true, "components": true, "depth": true}
 
+// keys returns m's keys sorted and joined by spaces, to list the valid
+// keys in error messages.
 func keys(m map[string]bool) string {
 	var ks []string
 	for k := range m {
@@ -279,6 +283,8 @@ func keys(m map[string]bool) string {
 	return strings.Join(ks, " ")
 }
 
+// maxpField returns the field of m that maxp key k sets; k must be one of
+// maxpKeys (it panics otherwise, which the caller's check rules out).
 func maxpField(m *fontwriter.Maxp, k string) *uint16 {
 	switch k {
 	case "zones":
@@ -307,6 +313,9 @@ func maxpField(m *fontwriter.Maxp, k string) *uint16 {
 	panic("unreachable")
 }
 
+// ints parses the directive arguments of line ln: exactly n of them, the
+// first an integer (any base strconv.ParseInt accepts with base 0) in
+// lo..hi, which it returns. Anything else is an errf error.
 func (p *parser) ints(ln int, args []string, n, lo, hi int) (int, error) {
 	if len(args) != n {
 		return 0, p.errf(ln, "want %d argument(s)", n)

@@ -38,6 +38,8 @@ const (
 	Truncate                // cut the file inside a table
 )
 
+// String returns the kind's flag spelling ("bytes", "table-length",
+// "truncate"), or kind(<n>) for an unknown kind.
 func (k Kind) String() string {
 	switch k {
 	case Bytes:
@@ -260,10 +262,15 @@ func ApplyEdits(font []byte, edits []Edit) ([]byte, error) {
 	return out, nil
 }
 
+// be16 reads the big-endian uint16 at b[0:2]; the caller checks bounds.
 func be16(b []byte) uint16 { return uint16(b[0])<<8 | uint16(b[1]) }
+
+// be32 reads the big-endian uint32 at b[0:4]; the caller checks bounds.
 func be32(b []byte) uint32 {
 	return uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3])
 }
+
+// putBE32 writes v big-endian into b[0:4]; the caller checks bounds.
 func putBE32(b []byte, v uint32) {
 	b[0], b[1], b[2], b[3] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v)
 }

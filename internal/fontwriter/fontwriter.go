@@ -191,6 +191,8 @@ func (f *Font) compositeSize(i, depth int) (points, contours, d int) {
 	return points, contours, d
 }
 
+// tag packs the first four bytes of s into a big-endian table tag,
+// padding a shorter name with spaces.
 func tag(s string) uint32 {
 	var t uint32
 	for i := 0; i < 4; i++ {
@@ -205,9 +207,16 @@ func tag(s string) uint32 {
 
 type buf []byte
 
-func (b *buf) u8(v uint8)   { *b = append(*b, v) }
+// u8 appends v.
+func (b *buf) u8(v uint8) { *b = append(*b, v) }
+
+// u16 appends v big-endian.
 func (b *buf) u16(v uint16) { *b = binary.BigEndian.AppendUint16(*b, v) }
-func (b *buf) i16(v int16)  { b.u16(uint16(v)) }
+
+// i16 appends v big-endian, two's complement.
+func (b *buf) i16(v int16) { b.u16(uint16(v)) }
+
+// u32 appends v big-endian.
 func (b *buf) u32(v uint32) { *b = binary.BigEndian.AppendUint32(*b, v) }
 
 // Bytes encodes the font.
@@ -447,6 +456,8 @@ func assemble(version uint32, tables map[uint32][]byte) []byte {
 	return out
 }
 
+// checksum returns the OpenType table checksum of b: the sum modulo 2^32
+// of its big-endian uint32 words, the last one padded with zeros.
 func checksum(b []byte) uint32 {
 	var s uint32
 	for i := 0; i < len(b); i += 4 {
@@ -641,6 +652,13 @@ func (f *Font) bbox(i, depth int) (box [4]int16, ok bool) {
 	return box, ok
 }
 
+// encodeCmap encodes f.Cmap (code points outside Unicode are dropped) as
+// a cmap table with two subtables: 3/1 format 4 over the BMP below
+// 0xFFFF, in segments of consecutive code points with a common delta (or,
+// with CmapRangeOffsets, runs of consecutive code points whose glyph ids
+// go through glyphIdArray), ended by the 0xFFFF sentinel segment; and
+// 3/10 format 12 over every code point, in groups of consecutive code
+// points with consecutive glyph ids.
 func (f *Font) encodeCmap() []byte {
 	runes := make([]rune, 0, len(f.Cmap))
 	for r := range f.Cmap {

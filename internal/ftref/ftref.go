@@ -302,6 +302,8 @@ const (
 	ModeV40              // interpreter-version 40
 )
 
+// String returns "none", "v35" or "v40", or Mode(<n>) for an unknown
+// mode.
 func (m Mode) String() string {
 	switch m {
 	case ModeNone:
@@ -322,6 +324,8 @@ const (
 	TargetMono                 // FT_LOAD_TARGET_MONO
 )
 
+// String returns "normal" or "mono", or Target(<n>) for an unknown
+// target.
 func (t Target) String() string {
 	switch t {
 	case TargetNormal:
@@ -344,6 +348,9 @@ func LoadFlags(mode Mode, target Target) int32 {
 	return int32(C.ftref_load_flags(hinting, mono))
 }
 
+// version returns the interpreter-version property FreeType is set to for
+// mode (35 or 40; 0 for ModeNone, which loads unhinted), or an error for
+// an unknown mode.
 func version(mode Mode) (C.uint, error) {
 	switch mode {
 	case ModeNone:
@@ -382,6 +389,9 @@ var stageName = map[C.int]string{
 	C.ST_SETSIZE: "FT_Set_Pixel_Sizes", C.ST_NOMEM: "malloc",
 }
 
+// setupErr describes the failed setup stage c reports, wrapping ErrSetup:
+// the FreeType call that failed with its error name, or, for the ppem
+// check, the x and y ppem FT_Set_Pixel_Sizes gave.
 func setupErr(c *C.ftref_ctx) error {
 	if c.stage == C.ST_PPEM {
 		return fmt.Errorf("%w: FT_Set_Pixel_Sizes gave x_ppem %d, y_ppem %d", ErrSetup, c.err>>16, c.err&0xFFFF)
@@ -409,6 +419,10 @@ func (g *Glyph) AppendLine(dst []byte) []byte {
 // Line returns g's line.
 func (g *Glyph) Line() string { return string(g.AppendLine(nil)) }
 
+// cInts copies v into a C int array for the C side, with one extra 0
+// element so that an empty v still has a first element. It returns the
+// pointer to pass and the slice, which the caller keeps alive until the
+// call returns.
 func cInts(v []int) (*C.int, []C.int) {
 	cs := make([]C.int, len(v)+1)
 	for i, x := range v {
@@ -417,6 +431,8 @@ func cInts(v []int) (*C.int, []C.int) {
 	return &cs[0], cs
 }
 
+// check rejects what the C side must not see: an empty font, or a ppem
+// outside 1..65535.
 func check(font []byte, ppems []int) error {
 	if len(font) == 0 {
 		return fmt.Errorf("ftref: empty font")

@@ -52,6 +52,9 @@ type Case struct {
 // Key is the case's golden-file key: its code points and options.
 func (c Case) Key() string { return grref.Codes(c.Text) + "\t" + optString(c.Opts) }
 
+// optString formats a case's options for its golden key: "ltr" or "rtl",
+// then the features as grref.FormatFeatures writes them and the
+// justification percentage ("j=N") when set.
 func optString(o grref.Options) string {
 	s := "ltr"
 	if o.RTL {

@@ -347,6 +347,9 @@ func (f *Face) featureVal(o Options) *C.gr_feature_val {
 	return fv
 }
 
+// cText copies text into a C array of 32-bit code points allocated with
+// C.malloc (at least one element, so that an empty text has a valid
+// pointer); the caller frees it with C.free.
 func cText(text []rune) unsafe.Pointer {
 	n := len(text)
 	if n == 0 {

@@ -280,6 +280,8 @@ func Interleave(trials int, ours, ref func(), refOverhead Sample) Comparison {
 	return c
 }
 
+// pick returns the samples' thread CPU times when cpu, else their wall
+// times, as float64s in trial order.
 func pick(v []Sample, cpu bool) []float64 {
 	f := make([]float64, len(v))
 	for i, s := range v {
@@ -310,6 +312,8 @@ func (c Comparison) OursMedian(cpu bool) float64 { return Median(pick(c.Ours, cp
 // RefMedian is the reference's median trial time, thread CPU or wall.
 func (c Comparison) RefMedian(cpu bool) float64 { return Median(pick(c.Ref, cpu)) }
 
+// ratios returns the per-trial ratios ours/ref (thread CPU when cpu,
+// wall otherwise), skipping trials without a positive reference time.
 func (c Comparison) ratios(cpu bool) []float64 {
 	o, r := pick(c.Ours, cpu), pick(c.Ref, cpu)
 	var q []float64

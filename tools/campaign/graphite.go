@@ -79,6 +79,11 @@ func readLines(path string, max int) ([][]rune, error) {
 	return out, nil
 }
 
+// graphiteFonts returns the graphite target's fonts: the corpus Graphite
+// fonts with their texts from graphite/shape/testdata/texts, and the fonts
+// of graphite2's test suite (under FONTVM_SHARED when set) with the suite
+// text of their script (udhr_eng.txt by default). A font without texts,
+// an unreadable file or no font at all is an error.
 func graphiteFonts() ([]fontFile, error) {
 	fonts, err := readCorpus(corpus.GraphiteFonts)
 	if err != nil {
@@ -172,6 +177,7 @@ func pickTexts(f *fontFile, pick, n int) [][]rune {
 	return out
 }
 
+// firstLine returns s up to its first newline, for one-line reasons.
 func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]

@@ -116,12 +116,16 @@ const defaultMinAgree = 100.0
 
 var targets = map[string]*target{}
 
+// register adds t to the targets --target chooses from, under t.name.
 func register(t *target) { targets[t.name] = t }
 
 // referenceHooks lets reference.go (build tag reference) attach a
 // reference to a target after all targets registered.
 var referenceHooks []func()
 
+// main parses the flags, runs the chosen target's campaign over the
+// corrupted copies and exits with 0 when clean, 1 on any finding (see the
+// package documentation) or 3 on a hang.
 func main() {
 	seed := flag.Uint64("seed", 1, "corruption seed")
 	n := flag.Int("n", 2000, "number of corrupted copies")
@@ -439,6 +443,7 @@ func safeCheck(t *target, f *fontFile, data []byte, texts, pick int) (v verdict)
 	return t.check(f, data, texts, pick)
 }
 
+// acc formats an accept/refuse verdict as "accepts" or "refuses".
 func acc(b bool) string {
 	if b {
 		return "accepts"
@@ -446,6 +451,8 @@ func acc(b bool) string {
 	return "refuses"
 }
 
+// refName returns the name of t's reference, or "none" when the build has
+// no reference (no -tags reference).
 func refName(t *target) string {
 	if t.reference == nil {
 		return "none"
@@ -453,6 +460,7 @@ func refName(t *target) string {
 	return t.referenceName
 }
 
+// targetNames returns the registered target names, sorted.
 func targetNames() []string {
 	var s []string
 	for k := range targets {
@@ -486,6 +494,8 @@ func pickFonts(all []fontFile, spec string) ([]fontFile, error) {
 	return out, nil
 }
 
+// fail prints "campaign: " and the formatted message on stderr and exits
+// with status 1.
 func fail(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "campaign: "+format+"\n", args...)
 	os.Exit(1)

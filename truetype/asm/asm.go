@@ -19,8 +19,11 @@ type Error struct {
 	Msg       string
 }
 
+// Error formats the error as file:line:col: message.
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
 
+// Unwrap returns ErrSyntax, so that errors.Is(err, ErrSyntax) holds for
+// every assembly error.
 func (e *Error) Unwrap() error { return ErrSyntax }
 
 // Limits of the push instructions.
@@ -36,6 +39,9 @@ type assembler struct {
 	out  []byte
 }
 
+// errAt returns an *Error at byte offset pos of the source, with its
+// 1-based line and column (the column counts characters, not bytes) and
+// the message formatted as fmt.Sprintf does.
 func (a *assembler) errAt(pos int, format string, args ...any) error {
 	line := 1 + strings.Count(a.src[:pos], "\n")
 	ls := strings.LastIndexByte(a.src[:pos], '\n') + 1
@@ -43,11 +49,16 @@ func (a *assembler) errAt(pos int, format string, args ...any) error {
 	return &Error{File: a.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
+// isSpace reports whether c is ASCII white space (space, tab, newline,
+// carriage return, vertical tab, form feed).
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
+// isUpper reports whether c is an ASCII upper-case letter.
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// isDigit reports whether c is an ASCII decimal digit.
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // skip skips white space and /* comments */.
@@ -102,6 +113,12 @@ func Assemble(src, filename string) ([]byte, error) {
 	}
 }
 
+// instruction assembles the instruction at a.pos, written as ttx writes
+// it (fontTools' Program text): NAME[flags] with FlagBits binary digits,
+// a push instruction followed by its values (see push), or INSTR<n> for a
+// raw non-push opcode n. It appends the bytes to a.out and leaves a.pos
+// after the closing bracket; an unknown name, wrong flag digits, a
+// missing bracket or a stray value is an *Error at its position.
 func (a *assembler) instruction() error {
 	start := a.pos
 	c := a.src[a.pos]
@@ -275,6 +292,8 @@ func (a *assembler) push(name string, start int, arg string, argPos int) error {
 	return nil
 }
 
+// valueEnd returns the offset just past the value that starts at pos (a
+// digit or '-' followed by digits), for quoting it in errors.
 func (a *assembler) valueEnd(pos int) int {
 	e := pos + 1
 	for e < len(a.src) && isDigit(a.src[e]) {
@@ -283,6 +302,9 @@ func (a *assembler) valueEnd(pos int) int {
 	return e
 }
 
+// emit appends the values to a.out as big-endian 16-bit words when words
+// is set, otherwise as single bytes (the low 8 bits); ranges were checked
+// by the caller.
 func (a *assembler) emit(vals []value, words bool) {
 	for _, v := range vals {
 		if words {
@@ -293,6 +315,8 @@ func (a *assembler) emit(vals []value, words bool) {
 	}
 }
 
+// isByte reports whether v fits an unsigned byte (0..255), the range of
+// PUSHB values.
 func isByte(v int) bool { return 0 <= v && v <= 255 }
 
 // pushCompact encodes values as fontTools' PUSH does: runs of words and

@@ -35,10 +35,13 @@ type DecodeError struct {
 	Detail string
 }
 
+// Error formats the error as the offset, the opcode in hex and its ttx
+// name, the wrapped error and the detail.
 func (e *DecodeError) Error() string {
 	return fmt.Sprintf("offset %d (0x%02X %s): %v: %s", e.Offset, e.Op, isa.Opcodes[e.Op].Variant(e.Op), e.Err, e.Detail)
 }
 
+// Unwrap returns e.Err (ErrTruncated, the only sentinel the decoder uses).
 func (e *DecodeError) Unwrap() error { return e.Err }
 
 // An Inst is one decoded instruction. It refers to the bytecode it was

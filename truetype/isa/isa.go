@@ -145,6 +145,12 @@ var Opcodes [256]Opcode
 
 var byName = map[string]*Instruction{}
 
+// init fills Opcodes from Instructions: every opcode covered by an
+// instruction's range gets its flag value, stack pops and pushes and its
+// length in bytes (FreeType's opcode_length: negative for NPUSHB/NPUSHW,
+// whose length is in the stream; Pop_Push_Count's 0 for GETVARIATION's
+// variable push count); undefined opcodes have length 1. It also indexes
+// the instructions by mnemonic for Lookup.
 func init() {
 	for op := range Opcodes {
 		Opcodes[op].Length = 1 // undefined opcodes: FreeType's opcode_length is 1

@@ -46,8 +46,11 @@ var (
 	roundFlags = "00: gray distance; 01: black distance; 10: white distance; 11: reserved (engine compensation; FreeType treats every value the same)"
 )
 
+// flag1 returns the flag description of an instruction with one flag bit
+// "a": zero and one describe its two values.
 func flag1(zero, one string) []Flag { return []Flag{{"a", "0: " + zero + "; 1: " + one}} }
 
+// join concatenates string lists into a new slice.
 func join(lists ...[]string) []string {
 	var out []string
 	for _, l := range lists {

@@ -34,6 +34,7 @@ type Config struct {
 	PPEM   int
 }
 
+// String formats the configuration as mode/target/ppem, e.g. v40/mono/12.
 func (c Config) String() string { return fmt.Sprintf("%s/%s/%d", c.Mode, c.Target, c.PPEM) }
 
 // Modes lists (mode, target) pairs in the order the golden files store

@@ -25,6 +25,8 @@ import (
 	"fontvm/internal/corpus"
 )
 
+// main parses the flags, runs the comparison and exits 1 on an error (on
+// stderr) or when anything differs from the golden data.
 func main() {
 	fonts := flag.String("font", "", "comma-separated corpus font names (default: all)")
 	ppems := flag.String("ppem", "", "comma-separated ppems (default: all golden ppems)")
@@ -41,6 +43,14 @@ func main() {
 	}
 }
 
+// run prints the match table: for each corpus font named in fontList
+// (all when empty) and each golden configuration at the ppems in
+// ppemList (all when empty), how fontvm's glyph lines compare with the
+// font's golden file (per-size rows with verbose, then the per-mode
+// summary); then, with suites, the exact-line rate of every .ttasm
+// suite against its golden lines. It reports false when a font is
+// missing, a size is not exact, a suite golden is stale or a suite line
+// differs; an error when a golden file, suite or ppem cannot be read.
 func run(fontList, ppemList string, suites, verbose bool) (bool, error) {
 	root := corpus.Root()
 	want := map[string]bool{}

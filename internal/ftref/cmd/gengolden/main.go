@@ -27,6 +27,8 @@ import (
 	"fontvm/internal/ftref"
 )
 
+// main parses the flags, writes the golden files and exits 1 with the
+// error on stderr if that fails.
 func main() {
 	dir := flag.String("dir", golden.Dir(corpus.Root()), "output directory")
 	only := flag.String("font", "", "only this corpus font")
@@ -48,6 +50,11 @@ func reference() (string, error) {
 	return fmt.Sprintf("FreeType %s (Debian %s, libfreetype6 %s)", ftref.Version(), major, strings.TrimSpace(string(out))), nil
 }
 
+// run checks that the linked FreeType is the one golden.Reference names,
+// then records the golden file of every corpus font (only the one named
+// only, when set) into dir with ftref.Golden, printing its size and the
+// time taken. A missing font, a failing FreeType setup or a write error
+// is returned.
 func run(dir, only string) error {
 	ref, err := reference()
 	if err != nil {
