@@ -130,7 +130,12 @@ type kernTable struct {
 	subs [][2]int   // usable format-0 subtables: pair array start, pair count
 }
 
+// be16 reads the big-endian 16-bit value at b[i:]; callers have checked
+// the bounds.
 func be16(b []byte, i int) int { return int(b[i])<<8 | int(b[i+1]) }
+
+// be32 reads the big-endian 32-bit value at b[i:]; callers have checked
+// the bounds.
 func be32(b []byte, i int) uint32 {
 	return uint32(b[i])<<24 | uint32(b[i+1])<<16 | uint32(b[i+2])<<8 | uint32(b[i+3])
 }

@@ -127,6 +127,9 @@ type Mono struct {
 	horizontalPass bool
 }
 
+// setPrecision is Set_High_Precision: high precision (12 bits, steps of
+// 1/16 pixel, jitter 30) for outlines that ask for it, low precision
+// (6 bits, half-pixel steps, jitter 2) otherwise.
 func (m *Mono) setPrecision(high bool) {
 	if high {
 		m.precBits, m.precStep, m.precJitter = 12, 256, 30
@@ -138,14 +141,35 @@ func (m *Mono) setPrecision(high bool) {
 	m.precScale = m.prec >> 6
 }
 
-func (m *Mono) floor(x int64) int64            { return x & -m.prec }
-func (m *Mono) ceil(x int64) int64             { return (x + m.prec - 1) & -m.prec }
-func (m *Mono) trunc(x int64) int64            { return x >> (m.precBits & 63) }
-func (m *Mono) frac(x int64) int64             { return x & (m.prec - 1) }
-func (m *Mono) scaled(x int64) int64           { return x*m.precScale - m.precHalf }
+// floor, ceil, trunc, frac and scaled are ftraster's FLOOR, CEILING,
+// TRUNC, FRAC and SCALED at the current precision; isBottomOvershoot and
+// isTopOvershoot are IS_BOTTOM_OVERSHOOT and IS_TOP_OVERSHOOT, and smart
+// is SMART (the drop-out pixel between two crossings, rounded as
+// FreeType rounds it).
+func (m *Mono) floor(x int64) int64 { return x & -m.prec }
+
+// ceil is CEILING.
+func (m *Mono) ceil(x int64) int64 { return (x + m.prec - 1) & -m.prec }
+
+// trunc is TRUNC.
+func (m *Mono) trunc(x int64) int64 { return x >> (m.precBits & 63) }
+
+// frac is FRAC.
+func (m *Mono) frac(x int64) int64 { return x & (m.prec - 1) }
+
+// scaled is SCALED: a 26.6 coordinate in raster precision, moved by
+// half a pixel so that pixel centres fall on whole units.
+func (m *Mono) scaled(x int64) int64 { return x*m.precScale - m.precHalf }
+
+// isBottomOvershoot is IS_BOTTOM_OVERSHOOT.
 func (m *Mono) isBottomOvershoot(x int64) bool { return m.ceil(x)-x >= m.precHalf }
-func (m *Mono) isTopOvershoot(x int64) bool    { return x-m.floor(x) >= m.precHalf }
-func (m *Mono) smart(p, q int64) int64         { return m.floor((p + q + m.prec*63/64) >> 1) }
+
+// isTopOvershoot is IS_TOP_OVERSHOOT.
+func (m *Mono) isTopOvershoot(x int64) bool { return x-m.floor(x) >= m.precHalf }
+
+// smart is SMART: the pixel a smart drop-out rule picks between the
+// crossings p and q.
+func (m *Mono) smart(p, q int64) int64 { return m.floor((p + q + m.prec*63/64) >> 1) }
 
 // Render draws o into dst with FreeType's monochrome rasterizer: every
 // pixel of dst.Rect is first cleared, then set to 0xff where FreeType
@@ -437,6 +461,8 @@ func (m *Mono) finalizeProfileTable() error {
 	return nil
 }
 
+// push stores one crossing x on the render pool (ftraster's *top++ = x);
+// callers have checked the pool's room.
 func (m *Mono) push(x int64) {
 	m.pool[m.top] = x
 	m.top++
@@ -527,6 +553,9 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	return nil
 }
 
+// splitCubic is Split_Cubic: it splits the cubic arc b[0..3] at t = 1/2
+// into b[0..3] and b[3..6] with FreeType's integer halvings, so that the
+// arcs and hence the crossings are FreeType's to the bit.
 func splitCubic(b []monoPoint) {
 	b[6].x = b[3].x
 	a := b[0].x + b[1].x
@@ -979,6 +1008,9 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 	return nil
 }
 
+// pt returns outline point i in raster precision (SCALED after the
+// translation into raster space), with x and y exchanged in the
+// horizontal pass (FreeType's flipped outline).
 func (m *Mono) pt(i int) monoPoint {
 	p := m.o.Points[i]
 	x, y := m.scaled(int64(p.X)+m.tx), m.scaled(int64(p.Y)+m.ty)
@@ -1077,6 +1109,15 @@ func (m *Mono) convertGlyph() (overflow bool, err error) {
 	return false, err
 }
 
+// convert is Convert_Glyph's body (convertGlyph maps its pool overflow):
+// it decomposes each contour into the current band's profiles
+// (Decompose_Curve), drops the doubled crossing where a contour's two
+// extreme arcs join on a scanline, ends the contour's last profile and
+// links it to the contour's first, then finalizes the profile table
+// (Finalize_Profile_Table). A full pool is errPoolOverflow, which makes
+// the caller split the band as Render_Single_Pass does; a pool filled
+// past its limit at the end is errStopPass, FreeType's silent end of
+// the pass.
 func (m *Mono) convert() error {
 	m.fProf = -1
 	m.joint = false
@@ -1132,6 +1173,8 @@ func (m *Mono) convert() error {
 
 // List helpers (InsNew, DelOld, Sort). Lists are chained through link.
 
+// insNew is InsNew: it inserts profile p into the list at *list, kept in
+// ascending order of the profiles' current x.
 func (m *Mono) insNew(list *int, p int) {
 	old := list
 	cur := *old
@@ -1147,6 +1190,9 @@ func (m *Mono) insNew(list *int, p int) {
 	*old = p
 }
 
+// sortList is Sort: it advances every profile of the list to its next
+// crossing and puts the list in ascending order of x with a stable
+// insertion sort, the order FreeType's swap-and-restart sort produces.
 func (m *Mono) sortList(list *int) {
 	// Advance every profile to its next crossing, noting whether the
 	// list is still in order: then FreeType's sort below would change
@@ -1315,6 +1361,8 @@ func (m *Mono) setPixel(x, y int64) {
 	m.pix[m.base-int(y)*m.stride+int(x)] = 0xff
 }
 
+// pixelSet reports whether the pixel at column x, row y of the target
+// is set.
 func (m *Mono) pixelSet(x, y int64) bool {
 	return m.pix[m.base-int(y)*m.stride+int(x)] != 0
 }
@@ -1484,6 +1532,10 @@ func (m *Mono) drop(y, x1, x2 int64, left, right int) {
 	}
 }
 
+// isSet reports whether the pixel at scanline y, position x of the
+// current pass is set: (x, y) in the vertical pass, transposed in the
+// horizontal one (the drop-out tests of Vertical_Sweep_Drop and
+// Horizontal_Sweep_Drop).
 func (m *Mono) isSet(y, x int64) bool {
 	if m.horizontalPass {
 		return m.pixelSet(y, x)
