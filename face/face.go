@@ -216,9 +216,12 @@ func (f *Face) Close() error { return nil }
 // nearest). XHeight and CapHeight come from OS/2 version 2 or later
 // (face->os2's sxHeight and sCapHeight), at a variation instance moved
 // by MVAR's xhgt and cpht deltas (tt_apply_mvar), scaled by the
-// outlines' y scale (and rounded for hinted faces). MVAR applies to
-// CFF2 faces as to TrueType ones: FreeType's CFF driver runs
-// tt_apply_mvar through cff_metrics_adjust when the variation is set.
+// outlines' y scale (and rounded for hinted faces). CaretSlope is
+// hhea's caretSlopeRun and caretSlopeRise in font units (face->horizontal's
+// caret_Slope_Run and caret_Slope_Rise), at a variation instance moved by
+// MVAR's hcrn and hcrs deltas (tt_apply_mvar). MVAR applies to CFF2
+// faces as to TrueType ones: FreeType's CFF driver runs tt_apply_mvar
+// through cff_metrics_adjust when the variation is set.
 func (f *Face) Metrics() font.Metrics { return f.metrics }
 
 // computeMetrics builds Metrics from the size metrics and the font's
@@ -239,7 +242,8 @@ func (f *Face) computeMetrics() font.Metrics {
 	m.Ascent = fixed.Int26_6(f.sm.Ascender)
 	m.Descent = fixed.Int26_6(-f.sm.Descender)
 	m.Height = fixed.Int26_6(f.sm.Height)
-	m.CaretSlope = image.Point{X: int(h.CaretSlopeRun), Y: int(h.CaretSlopeRise)}
+	rise, run := f.caretSlope(h)
+	m.CaretSlope = image.Point{X: int(run), Y: int(rise)}
 	if xh, ch, ok := f.os2Heights(); ok {
 		ys := f.src.yScale()
 		m.XHeight = fixed.Int26_6(mulFix(int64(xh), ys))
@@ -253,18 +257,45 @@ func (f *Face) computeMetrics() font.Metrics {
 }
 
 // MVAR tags whose deltas tt_apply_mvar adds to OS/2's x height and cap
-// height.
+// height and to hhea's caret slope rise and run (ft_var_get_value_pointer
+// maps them to face->os2's sxHeight and sCapHeight and face->horizontal's
+// caret_Slope_Rise and caret_Slope_Run). hcof (hhea's caret offset) and
+// the vertical vcrs, vcrn and vcof move values fontvm does not expose.
 var (
 	mvarXhgt = sfnt.MakeTag("xhgt")
 	mvarCpht = sfnt.MakeTag("cpht")
+	mvarHcrs = sfnt.MakeTag("hcrs")
+	mvarHcrn = sfnt.MakeTag("hcrn")
 )
+
+// instanceMVAR returns the font's MVAR and the face's normalized
+// coordinates, what tt_apply_mvar adjusts the face's table values with
+// (sfnt's MVAR.Vary). m is nil (Vary then leaves values as they are) at
+// the default instance (no variation set), for a font without fvar or
+// MVAR, and for an MVAR ft_var_load_mvar gives up on (FreeType then
+// applies no deltas). For TrueType and CFF2 faces alike: FreeType's CFF
+// driver applies MVAR through cff_metrics_adjust.
+func (f *Face) instanceMVAR() (m *sfnt.MVAR, coords []int32) {
+	coords = f.src.normalizedCoords()
+	if len(coords) == 0 {
+		return nil, nil
+	}
+	v, err := f.f.Variations()
+	if err != nil {
+		return nil, nil
+	}
+	m, err = f.f.MVAR(v.NumAxes())
+	if err != nil {
+		return nil, nil
+	}
+	return m, coords
+}
 
 // os2Heights returns OS/2's sxHeight and sCapHeight as FreeType's
 // face->os2 holds them at the face's instance (ok false without an OS/2
 // table of version 2 or later, which has them): at a variation instance
 // moved by MVAR's xhgt and cpht deltas as tt_apply_mvar moves them
-// (sfnt's MVAR.Vary), for TrueType and CFF2 faces alike (FreeType's CFF
-// driver applies MVAR through cff_metrics_adjust).
+// (instanceMVAR).
 func (f *Face) os2Heights() (xHeight, capHeight int16, ok bool) {
 	os2 := f.f.Table(sfnt.MakeTag("OS/2"))
 	if len(os2) < 90 || uint16(os2[0])<<8|uint16(os2[1]) < 2 {
@@ -272,20 +303,18 @@ func (f *Face) os2Heights() (xHeight, capHeight int16, ok bool) {
 	}
 	xHeight = int16(uint16(os2[86])<<8 | uint16(os2[87]))
 	capHeight = int16(uint16(os2[88])<<8 | uint16(os2[89]))
-	coords := f.src.normalizedCoords()
-	if len(coords) == 0 {
-		return xHeight, capHeight, true
-	}
-	v, err := f.f.Variations()
-	if err != nil {
-		return xHeight, capHeight, true
-	}
-	m, err := f.f.MVAR(v.NumAxes())
-	if err != nil {
-		// no MVAR, or one ft_var_load_mvar gives up on: no deltas
-		return xHeight, capHeight, true
-	}
+	m, coords := f.instanceMVAR()
 	return m.Vary(mvarXhgt, coords, xHeight), m.Vary(mvarCpht, coords, capHeight), true
+}
+
+// caretSlope returns hhea h's caretSlopeRise and caretSlopeRun as
+// FreeType's face->horizontal holds them at the face's instance
+// (caret_Slope_Rise, caret_Slope_Run): at a variation instance moved by
+// MVAR's hcrs and hcrn deltas as tt_apply_mvar moves them
+// (instanceMVAR).
+func (f *Face) caretSlope(h sfnt.Hhea) (rise, run int16) {
+	m, coords := f.instanceMVAR()
+	return m.Vary(mvarHcrs, coords, h.CaretSlopeRise), m.Vary(mvarHcrn, coords, h.CaretSlopeRun)
 }
 
 // glyphIndex is FT_Get_Char_Index on the face's Unicode cmap, its

@@ -16,16 +16,18 @@ import (
 	"golang.org/x/image/font"
 )
 
-// mvarGoldenFile records FreeType's face->size->metrics and face->os2's
-// sxHeight and sCapHeight at instances of variable fonts with MVAR
-// line-metric, x height and cap height records, the variation set before
+// mvarGoldenFile records FreeType's face->size->metrics, face->os2's
+// sxHeight and sCapHeight and face->horizontal's caret_Slope_Rise and
+// caret_Slope_Run at instances of variable fonts with MVAR line-metric,
+// x height, cap height and caret slope records, the variation set before
 // the size (TestReferenceMVARSizeMetrics writes it).
 const mvarGoldenFile = "testdata/mvar-sizemetrics.golden"
 
 // mvarFont is one font of the MVAR size-metric tests: a file of the
 // variable corpus (or, cff set, of the CFF corpus), optionally given a
 // synthetic MVAR (none of the corpus's fonts has hasc, hdsc, hlgp or
-// cpht records; the CFF2 ones have xhgt).
+// cpht records; the CFF2 ones have xhgt, TestGVAR-Composite-0 has hcrs
+// and hcrn).
 type mvarFont struct {
 	name, file string
 	cff        bool   // file is in corpus.CFFDir, not corpus.VariableDir
@@ -53,15 +55,16 @@ func mvarFonts() []mvarFont {
 	proto := []string{"wght=200", "wght=900,CNTR=100", "CNTR=37.5", "wght=512.25,CNTR=81"}
 	return []mvarFont{
 		{"SourceSerif", "SourceSerifVariable-Roman.ttf", false, nil, wght},
-		{"SourceSerif+lines", "SourceSerifVariable-Roman.ttf", false, mvarTable(1, [][2]int16{{37, -23}, {-41, 19}, {133, -77}, {11, -7}, {-29, 17}},
-			[]string{"hasc", "hdsc", "hlgp", "xhgt", "cpht"}, []int{0, 1, 2, 3, 4}), wght},
-		{"SourceSerif+wrap", "SourceSerifVariable-Roman.ttf", false, mvarTable(1, [][2]int16{{30000, -30000}, {-20000, 25000}, {32700, -32700}, {-32700, 32700}},
-			[]string{"hasc", "hdsc", "hlgp", "hasc", "xhgt", "cpht", "cpht"}, []int{1, 1, 0, 0, 2, 0, 3}), wght},
+		{"SourceSerif+lines", "SourceSerifVariable-Roman.ttf", false, mvarTable(1, [][2]int16{{37, -23}, {-41, 19}, {133, -77}, {11, -7}, {-29, 17}, {143, -57}, {-31, 88}},
+			[]string{"hasc", "hdsc", "hlgp", "xhgt", "cpht", "hcrs", "hcrn"}, []int{0, 1, 2, 3, 4, 5, 6}), wght},
+		{"SourceSerif+wrap", "SourceSerifVariable-Roman.ttf", false, mvarTable(1, [][2]int16{{30000, -30000}, {-20000, 25000}, {32700, -32700}, {-32700, 32700}, {32767, -32768}},
+			[]string{"hasc", "hdsc", "hlgp", "hasc", "xhgt", "cpht", "cpht", "hcrs", "hcrn", "hcrn"}, []int{1, 1, 0, 0, 2, 0, 3, 4, 2, 3}), wght},
+		{"TestGVAR-Composite-0", "TestGVAR-Composite-0.ttf", false, nil, slnt},
 		{"TestGVAR-Composite-0+lines", "TestGVAR-Composite-0.ttf", false, mvarTable(1, [][2]int16{{-250, 90}, {63, 140}, {-5, 301}},
 			[]string{"hasc", "hdsc", "hlgp", "cpht"}, []int{0, 1, 2, 0}), slnt},
 		{"SourceSerif4-CFF2", "SourceSerif4Variable-Roman_subset.otf", true, nil, serif4},
-		{"SourceSerif4-CFF2+lines", "SourceSerif4Variable-Roman_subset.otf", true, mvarTable(2, [][2]int16{{41, -19}, {-37, 23}, {97, -61}, {-13, 29}, {53, -31}},
-			[]string{"hasc", "hdsc", "hlgp", "xhgt", "cpht"}, []int{0, 1, 2, 3, 4}), serif4},
+		{"SourceSerif4-CFF2+lines", "SourceSerif4Variable-Roman_subset.otf", true, mvarTable(2, [][2]int16{{41, -19}, {-37, 23}, {97, -61}, {-13, 29}, {53, -31}, {-211, 167}},
+			[]string{"hasc", "hdsc", "hlgp", "xhgt", "cpht", "hcrn", "hcrs"}, []int{0, 1, 2, 3, 4, 5, 2}), serif4},
 		{"AdobeVFPrototype-CFF2", "AdobeVFPrototype.otf", true, nil, proto},
 	}
 }
@@ -140,11 +143,12 @@ func loadMVARFont(t *testing.T, f mvarFont) []byte {
 // mvarKey names one entry of mvarGoldenFile.
 func mvarKey(font, spec, sz string) string { return font + " " + spec + " " + sz }
 
-// mvarValues formats size metrics and OS/2 heights as mvarGoldenFile
-// records them: heights is "xHeight capHeight", or "- -" for a font
-// without them (mvarHeights).
-func mvarValues(xppem, yppem int, xs, ys, asc, desc, height, maxAdv int64, heights string) string {
-	return fmt.Sprintf("%d %d %d %d %d %d %d %d %s", xppem, yppem, xs, ys, asc, desc, height, maxAdv, heights)
+// mvarValues formats size metrics, OS/2 heights and the hhea caret
+// slope as mvarGoldenFile records them: heights is "xHeight capHeight",
+// or "- -" for a font without them (mvarHeights); then the caret's rise
+// and run.
+func mvarValues(xppem, yppem int, xs, ys, asc, desc, height, maxAdv int64, heights string, caretRise, caretRun int) string {
+	return fmt.Sprintf("%d %d %d %d %d %d %d %d %s %d %d", xppem, yppem, xs, ys, asc, desc, height, maxAdv, heights, caretRise, caretRun)
 }
 
 // mvarHeights formats OS/2's x height and cap height for mvarValues
@@ -157,8 +161,8 @@ func mvarHeights(xHeight, capHeight int, ok bool) string {
 }
 
 // fontvmMVARValues builds a Face for data at spec and sz with hinting h
-// and formats its SizeMetrics and the OS/2 heights its Metrics scale
-// (os2Heights).
+// and formats its SizeMetrics, the OS/2 heights its Metrics scale
+// (os2Heights) and its Metrics' CaretSlope.
 func fontvmMVARValues(t *testing.T, data []byte, spec, sz string, h font.Hinting) string {
 	t.Helper()
 	sf, err := sfnt.Parse(data)
@@ -172,13 +176,16 @@ func fontvmMVARValues(t *testing.T, data []byte, spec, sz string, h font.Hinting
 	}
 	m := fc.SizeMetrics()
 	xh, ch, ok := fc.os2Heights()
-	return mvarValues(m.XPPEM, m.YPPEM, m.XScale, m.YScale, m.Ascender, m.Descender, m.Height, m.MaxAdvance, mvarHeights(int(xh), int(ch), ok))
+	caret := fc.Metrics().CaretSlope
+	return mvarValues(m.XPPEM, m.YPPEM, m.XScale, m.YScale, m.Ascender, m.Descender, m.Height, m.MaxAdvance, mvarHeights(int(xh), int(ch), ok),
+		caret.Y, caret.X)
 }
 
 // TestMVARSizeMetricsGolden checks a Face's SizeMetrics at every font,
-// instance, size and hinting mode of the MVAR tests, and the OS/2 x
-// height and cap height its Metrics scale, against FreeType's
-// face->size->metrics and face->os2 in mvarGoldenFile.
+// instance, size and hinting mode of the MVAR tests, the OS/2 x height
+// and cap height its Metrics scale and its Metrics' CaretSlope, against
+// FreeType's face->size->metrics, face->os2 and face->horizontal in
+// mvarGoldenFile.
 func TestMVARSizeMetricsGolden(t *testing.T) {
 	golden := readMVARGolden(t)
 	compared := 0
