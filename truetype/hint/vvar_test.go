@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 
 	"fontvm/internal/ftmath"
@@ -133,43 +132,14 @@ func vvarLines(t testing.TB, f *Font, c vvarCase) []string {
 	if err != nil {
 		t.Fatalf("%v: %v", c, err)
 	}
-	in, err := f.NewInstanceRequest(size.CharSize(0, c.charSize, 72, 72), o)
-	if err != nil {
-		t.Fatalf("%v: %v", c, err)
-	}
-	var g Glyph
-	var line []byte
-	var xy []int64
-	var ends []int32
-	lines := make([]string, f.NumGlyphs())
-	for gid := range lines {
-		err := in.LoadGlyph(gid, &g)
-		line, xy, ends = appendLine(line[:0], gid, &g, err, xy, ends)
-		if err == nil {
-			adv, top, linear := vertMetrics(in, &g)
-			line = appendVertSuffix(line, adv, top, linear)
-		}
-		lines[gid] = string(line)
-	}
-	return lines
+	return instanceLines(t, c, f, size.CharSize(0, c.charSize, 72, 72), o, true)
 }
 
 // TestVVARGolden compares every glyph of every VVAR case (outline,
 // horizontal advance and the vertical metrics from pp3 and pp4) with
 // FreeType's digest in vvarGoldenFile.
 func TestVVARGolden(t *testing.T) {
-	b, err := os.ReadFile(vvarGoldenFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string][2]string{}
-	for _, l := range strings.Split(string(b), "\n") {
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		f := strings.Split(l, "\t")
-		want[f[0]] = [2]string{f[1], f[2]}
-	}
+	want := readDigests(t, vvarGoldenFile)
 	cache := map[string]*Font{}
 	cases, glyphs := 0, 0
 	for _, c := range vvarCases() {
