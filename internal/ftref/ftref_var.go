@@ -94,16 +94,21 @@ static int ftvar_linear(const unsigned char *data, long size, const FT_Fixed *co
 
 // ftvar_outlines sets the coordinates, then the char size (26.6 points at
 // dpi x dpi), and loads every glyph with flags in glyph order; records as
-// ftref_outlines's: err, adv, npts, ncont, x0, y0, ..., ends...
+// ftref_outlines's: err, adv, npts, ncont, x0, y0, ..., ends... With
+// vertical, flags get FT_LOAD_VERTICAL_LAYOUT and adv (then
+// metrics.horiAdvance: advance.x is 0) is followed by advance.x,
+// advance.y, metrics.vertAdvance, metrics.vertBearingY and
+// linearVertAdvance.
 static int ftvar_outlines(const unsigned char *data, long size, unsigned int version,
 		const FT_Fixed *coords, int ncoords, long charSize, int dpiX, int dpiY, FT_Int32 flags,
-		ftvar_i64 *out, long *nglyphs, int *err) {
+		int vertical, ftvar_i64 *out, long *nglyphs, int *err) {
 	FT_Library lib; FT_Face face;
 	int st = ftvar_open(&lib, &face, data, size, version, coords, ncoords, err);
 	if (st) { ftvar_close(lib, face); return st; }
 	FT_Error e = FT_Set_Char_Size(face, 0, charSize, dpiX, dpiY);
 	if (e) { *err = e; ftvar_close(lib, face); return 8; }
 	*nglyphs = face->num_glyphs;
+	if (vertical) flags |= FT_LOAD_VERTICAL_LAYOUT;
 	for (long g = 0; g < face->num_glyphs; g++) {
 		e = FT_Load_Glyph(face, (FT_UInt)g, flags);
 		if (e) {
@@ -113,11 +118,20 @@ static int ftvar_outlines(const unsigned char *data, long size, unsigned int ver
 		}
 		FT_GlyphSlot s = face->glyph;
 		FT_Outline *o = &s->outline;
-		size_t need = 4 + 2 * (size_t)o->n_points + (size_t)o->n_contours;
+		size_t need = (vertical ? 9 : 4) + 2 * (size_t)o->n_points + (size_t)o->n_contours;
 		if (ftvar_grow(out, need)) { st = 7; break; }
 		int64_t *p = out->p + out->n;
 		*p++ = 0;
-		*p++ = s->advance.x;
+		if (vertical) {
+			*p++ = s->metrics.horiAdvance;
+			*p++ = s->advance.x;
+			*p++ = s->advance.y;
+			*p++ = s->metrics.vertAdvance;
+			*p++ = s->metrics.vertBearingY;
+			*p++ = s->linearVertAdvance;
+		} else {
+			*p++ = s->advance.x;
+		}
 		*p++ = o->n_points;
 		*p++ = o->n_contours;
 		for (int i = 0; i < o->n_points; i++) { *p++ = o->points[i].x; *p++ = o->points[i].y; }
@@ -249,12 +263,23 @@ func VarLinearAdvances(font []byte, design []int64) (adv []int64, errs []int, er
 // charSize (26.6 points) at dpiX × dpiY, as ftpoints2 does: coordinates
 // first, then FT_Set_Char_Size, then the glyphs in order.
 func VarOutlines(font []byte, design []int64, charSize int64, dpiX, dpiY int, mode Mode, target Target) ([]Glyph, error) {
+	var gs []Glyph
+	err := varLoad(font, design, charSize, dpiX, dpiY, mode, target, false, func(rec []int64, n int) {
+		gs, _ = decodeGlyphs(rec, 0, n)
+	})
+	return gs, err
+}
+
+// varLoad runs ftvar_outlines (vertical: with FT_LOAD_VERTICAL_LAYOUT
+// and the vertical metrics in the records) for VarOutlines and
+// VarVertical, and hands decode the records and the glyph count.
+func varLoad(font []byte, design []int64, charSize int64, dpiX, dpiY int, mode Mode, target Target, vertical bool, decode func(rec []int64, n int)) error {
 	if len(font) == 0 {
-		return nil, fmt.Errorf("ftref: empty font")
+		return fmt.Errorf("ftref: empty font")
 	}
 	v, err := version(mode)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	n := -1
 	var cp *C.FT_Fixed
@@ -263,22 +288,26 @@ func VarOutlines(font []byte, design []int64, charSize int64, dpiX, dpiY int, mo
 		n = len(design)
 		cp, keep = cFixed(design)
 	}
+	var vert C.int
+	if vertical {
+		vert = 1
+	}
 	var out C.ftvar_i64
 	var ng C.long
 	var e C.int
 	st := C.ftvar_outlines((*C.uchar)(unsafe.Pointer(&font[0])), C.long(len(font)), v, cp, C.int(n),
-		C.long(charSize), C.int(dpiX), C.int(dpiY), C.FT_Int32(LoadFlags(mode, target)), &out, &ng, &e)
+		C.long(charSize), C.int(dpiX), C.int(dpiY), C.FT_Int32(LoadFlags(mode, target)), vert, &out, &ng, &e)
 	_ = keep
 	defer C.free(unsafe.Pointer(out.p))
 	if st != 0 {
-		return nil, varErr(st, e)
+		return varErr(st, e)
 	}
 	var rec []int64
 	if out.n > 0 {
 		rec = unsafe.Slice((*int64)(unsafe.Pointer(out.p)), int(out.n))
 	}
-	gs, _ := decodeGlyphs(rec, 0, int(ng))
-	return gs, nil
+	decode(rec, int(ng))
+	return nil
 }
 
 // VarTime is Time at the 16.16 design coordinates design (set once, with

@@ -140,7 +140,15 @@ func caseLines(t testing.TB, f *Font, c varCase) []string {
 	if err != nil {
 		t.Fatalf("%v: %v", c, err)
 	}
-	in, err := f.NewInstanceRequest(size.CharSize(0, c.charSize, c.dpi, c.dpi), o)
+	return instanceLines(t, c, f, size.CharSize(0, c.charSize, c.dpi, c.dpi), o, false)
+}
+
+// instanceLines loads every glyph of f at the size req with options o
+// (case c) and returns the golden lines, each followed, with vert and
+// when the glyph loaded, by the vertical metrics from the phantom points
+// (vertMetrics, appendVertSuffix).
+func instanceLines(t testing.TB, c fmt.Stringer, f *Font, req size.Request, o Options, vert bool) []string {
+	in, err := f.NewInstanceRequest(req, o)
 	if err != nil {
 		t.Fatalf("%v: %v", c, err)
 	}
@@ -152,6 +160,10 @@ func caseLines(t testing.TB, f *Font, c varCase) []string {
 	for gid := range lines {
 		err := in.LoadGlyph(gid, &g)
 		line, xy, ends = appendLine(line[:0], gid, &g, err, xy, ends)
+		if vert && err == nil {
+			adv, top, linear := vertMetrics(in, &g)
+			line = appendVertSuffix(line, adv, top, linear)
+		}
 		lines[gid] = string(line)
 	}
 	return lines
@@ -167,10 +179,10 @@ func hashLines(lines []string) string {
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
-// TestVariationGolden compares every glyph of every variation case with
-// FreeType's digest in varGoldenFile (with -short, every fourth case).
-func TestVariationGolden(t *testing.T) {
-	b, err := os.ReadFile(varGoldenFile)
+// readDigests reads a digest golden file (varGoldenFile's format: case,
+// digest, glyph count per line): digest and count by case.
+func readDigests(t testing.TB, path string) map[string][2]string {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,8 +192,18 @@ func TestVariationGolden(t *testing.T) {
 			continue
 		}
 		f := strings.Split(l, "\t")
+		if len(f) != 3 {
+			t.Fatalf("%s: bad line %q", path, l)
+		}
 		want[f[0]] = [2]string{f[1], f[2]}
 	}
+	return want
+}
+
+// TestVariationGolden compares every glyph of every variation case with
+// FreeType's digest in varGoldenFile (with -short, every fourth case).
+func TestVariationGolden(t *testing.T) {
+	want := readDigests(t, varGoldenFile)
 	cache := map[string]*Font{}
 	cases, glyphs := 0, 0
 	for i, c := range readVarCases(t) {

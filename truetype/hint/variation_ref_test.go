@@ -39,20 +39,10 @@ func TestVariationReference(t *testing.T) {
 			t.Fatalf("%v: %d glyphs, FreeType %d", c, len(lines), len(ft))
 		}
 		want := make([]string, len(ft))
-		diff := 0
 		for i := range ft {
 			want[i] = ft[i].Line()
-			if want[i] != lines[i] {
-				if diff < 2 {
-					t.Errorf("%v gid %d:\n got %s\nwant %s", c, i, lines[i], want[i])
-				}
-				diff++
-			}
 		}
-		if diff > 0 {
-			t.Errorf("%v: %d of %d glyphs differ", c, diff, len(ft))
-			bad += diff
-		}
+		bad += compareCaseLines(t, c, lines, want)
 		fmt.Fprintf(&golden, "%s\t%s\t%d\n", c, hashLines(want), len(want))
 		cases++
 		glyphs += len(ft)
@@ -66,6 +56,24 @@ func TestVariationReference(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// compareCaseLines compares a case's lines with FreeType's, reporting
+// the first two glyphs that differ and the count, which it returns.
+func compareCaseLines(t *testing.T, c fmt.Stringer, got, want []string) int {
+	diff := 0
+	for i := range want {
+		if want[i] != got[i] {
+			if diff < 2 {
+				t.Errorf("%v gid %d:\n got %s\nwant %s", c, i, got[i], want[i])
+			}
+			diff++
+		}
+	}
+	if diff > 0 {
+		t.Errorf("%v: %d of %d glyphs differ", c, diff, len(want))
+	}
+	return diff
 }
 
 // withPrepSuffix returns a copy of font with code appended to its prep
