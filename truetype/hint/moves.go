@@ -40,6 +40,34 @@ func (e *exec) moveDirect(z *zone, p int, d int64) bool {
 	return false
 }
 
+// xDropped reports that moves are along the x axis (freedom vector
+// (1, 0), F_dot_P 0x4000: FreeType's func_move is Direct_Move_X) in v40
+// backward compatibility, where Direct_Move_X only touches the point in
+// x: a moving instruction then need not compute its distance (IP, MDRP,
+// MIRP take this shortcut; nothing else they compute is kept).
+func (e *exec) xDropped() bool { return e.moveX && e.backwardCompat }
+
+// touchLoopX is the point loop of IP when xDropped, and of SHP when
+// its freedom vector is along x in v40 backward compatibility: Ins_IP's
+// Direct_Move_X and Ins_SHP's Move_Zp2_Point on each of the loop points
+// in zp2 touch it in x and move nothing (points out of the zone are
+// skipped, as insIP and insSHP skip them). A point number is the stack
+// element masked by mask (0xFFFFFFFF for IP, 0xFFFF for SHP, as their
+// loops read it). It pops the loop points and resets the loop as insIP
+// and insSHP do.
+func (e *exec) touchLoopX(mask uint64) {
+	z2, args := e.zp2, e.args
+	n2, tags := uint64(z2.nPoints), z2.tags
+	for n := e.gs.loop; n > 0; n-- {
+		args--
+		if p := uint64(e.stack[args]) & mask; p < n2 {
+			tags[p] |= tagTouchX
+		}
+	}
+	e.gs.loop = 1
+	e.args, e.newTop = args, args
+}
+
 // moveVector is move for a freedom vector that moveDirect does not take.
 // It calls FT_MulDiv itself (inlined), not mulDiv: mulDiv's shortcuts
 // are FT_MulDiv's results and rarely apply here (moveDirect takes the
@@ -285,19 +313,23 @@ func (e *exec) insMDRP(a []int64) {
 		e.insMDRPSlow(a)
 		return
 	}
-	orgDist := mulFix(e.dualProjectP(&z1.orus[p], &z0.orus[rp0]), e.xScale)
-	orgDist = mdrpSingleWidth(&e.gs, orgDist)
-	var dist int64
-	if e.opcode&4 != 0 {
-		dist = roundGrid(orgDist)
+	if e.xDropped() {
+		z1.tags[p] |= tagTouchX // Direct_Move_X's touch; the distance is not needed
 	} else {
-		dist = roundNone(orgDist)
+		orgDist := mulFix(e.dualProjectP(&z1.orus[p], &z0.orus[rp0]), e.xScale)
+		orgDist = mdrpSingleWidth(&e.gs, orgDist)
+		var dist int64
+		if e.opcode&4 != 0 {
+			dist = roundGrid(orgDist)
+		} else {
+			dist = roundNone(orgDist)
+		}
+		if e.opcode&8 != 0 {
+			dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
+		}
+		cur := e.projectP(&z1.cur[p], &z0.cur[rp0])
+		e.moveDirect(z1, int(p), sub(dist, cur)) // moves: e.moveX || e.moveY
 	}
-	if e.opcode&8 != 0 {
-		dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
-	}
-	cur := e.projectP(&z1.cur[p], &z0.cur[rp0])
-	e.moveDirect(z1, int(p), sub(dist, cur)) // moves: e.moveX || e.moveY
 	e.gs.rp1 = rp0
 	e.gs.rp2 = p
 	if e.opcode&16 != 0 {
@@ -385,6 +417,16 @@ func (e *exec) insMIRP(a []int64) {
 		z1.org[p].x = add(z0.org[rp0].x, mulFix14(cvtDist, e.gs.freeVector.x))
 		z1.org[p].y = add(z0.org[rp0].y, mulFix14(cvtDist, e.gs.freeVector.y))
 		z1.cur[p] = z1.org[p]
+	}
+	if e.xDropped() {
+		// Direct_Move_X's touch; the distance is not needed
+		z1.tags[p] |= tagTouchX
+		e.gs.rp1 = e.gs.rp0
+		if e.opcode&16 != 0 {
+			e.gs.rp0 = p
+		}
+		e.gs.rp2 = p
+		return
 	}
 	orgDist := e.dualProjectP(&z1.org[p], &z0.org[rp0])
 	curDist := e.projectP(&z1.cur[p], &z0.cur[rp0])
@@ -550,6 +592,16 @@ func (e *exec) insSHP(_ []int64) {
 		e.pedanticFail(errInvalidReference)
 		return
 	}
+	if fv := e.gs.freeVector; e.backwardCompat && fv.y == 0 && fv.x != 0 {
+		// Move_Zp2_Point with a freedom vector along x in v40 backward
+		// compatibility moves nothing and touches in x: the cases below
+		// all give dx = dy = 0 and t = tagTouchX then. (Not xDropped:
+		// Move_Zp2_Point tests the freedom vector's components, not
+		// func_move, which is Direct_Move_X for fv = (0x4000, y != 0)
+		// too.)
+		e.touchLoopX(0xFFFF)
+		return
+	}
 	d := e.projectP(&z.cur[rp], &z.org[rp])
 	// The displacement FT_MulDiv(d, freeVector.x/y, F_dot_P) and
 	// Move_Zp2_Point's choice (zp2Shift). For a freedom vector on an
@@ -705,6 +757,10 @@ func (e *exec) insIP(a []int64) {
 		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
+		return
+	}
+	if e.xDropped() {
+		e.touchLoopX(0xFFFFFFFF)
 		return
 	}
 	orusBase, curBase := &z0.orus[rp1], &z0.cur[rp1]
