@@ -101,3 +101,75 @@ func randomPointMachine(r *rand.Rand) *exec {
 	}
 	return e
 }
+
+// TestMIRPFastMatchesSlow compares insMIRP (its inline common cases)
+// with insMIRPSlow, the general handler, on random machines as
+// TestMDRPFastMatchesSlow draws them (opcodes 0xE0-0xFF, CVT entries in
+// and out of the table, auto flip and cut-in on and off), and asserts
+// that each inline case ran often enough.
+func TestMIRPFastMatchesSlow(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	vecs := []unitVec{{0x4000, 0}, {0, 0x4000}, {-0x4000, 0}, {0, -0x4000}, {0x4000, 3}, {2, 0x4000}, {0x2D41, 0x2D41}, {0x3000, -0x2A00}}
+	var dropped, yCases int
+	for i := 0; i < 60000; i++ {
+		fast := randomPointMachine(r)
+		fast.cvt = []int64{0, 64, -64, 100, 31, -200, 1 << 40}
+		fast.gs.projVector = vecs[r.IntN(len(vecs))]
+		fast.gs.freeVector, fast.gs.dualVector = fast.gs.projVector, fast.gs.projVector
+		if r.IntN(3) == 0 {
+			fast.gs.freeVector = vecs[r.IntN(len(vecs))]
+			fast.gs.dualVector = vecs[r.IntN(len(vecs))]
+		}
+		fast.computeFuncs()
+		fast.gs.gep0, fast.gs.gep1 = 1, 1
+		if r.IntN(4) == 0 {
+			fast.gs.gep0, fast.gs.gep1 = uint16(r.IntN(2)), uint16(r.IntN(2))
+		}
+		zones := []*zone{&fast.pts, &fast.twilight}
+		zi := [2]int{}
+		if r.IntN(4) == 0 {
+			zi = [2]int{r.IntN(2), r.IntN(2)}
+		}
+		fast.zp0, fast.zp1 = zones[zi[0]], zones[zi[1]]
+		fast.gs.roundState = roundToGrid
+		if r.IntN(3) == 0 {
+			fast.gs.roundState = r.IntN(8)
+		}
+		if r.IntN(2) == 0 {
+			fast.gs.singleWidthCutin, fast.gs.singleWidthValue = int64(r.IntN(100)), int64(r.IntN(200)-50)
+		}
+		fast.gs.autoFlip = r.IntN(2) == 0
+		fast.gs.controlValueCutin = int64(r.IntN(130))
+		fast.gs.minimumDistance = int64(r.IntN(130))
+		fast.gs.rp0, fast.gs.rp1, fast.gs.rp2 = uint16(r.IntN(12)), uint16(r.IntN(12)), uint16(r.IntN(12))
+		fast.opcode = 0xE0 + byte(r.IntN(32))
+		a := []int64{int64(r.IntN(12)), int64(r.IntN(9) - 1)}
+		if r.IntN(30) == 0 {
+			a[r.IntN(2)] = int64(r.Uint64())
+		}
+		ref := *fast
+		ref.pts = zone{org: append([]vec(nil), fast.pts.org...), cur: append([]vec(nil), fast.pts.cur...), orus: append([]vec(nil), fast.pts.orus...),
+			tags: append([]uint8(nil), fast.pts.tags...), contours: fast.pts.contours, nPoints: fast.pts.nPoints, nContours: fast.pts.nContours}
+		ref.twilight = zone{org: append([]vec(nil), fast.twilight.org...), cur: append([]vec(nil), fast.twilight.cur...), orus: append([]vec(nil), fast.twilight.orus...),
+			tags: append([]uint8(nil), fast.twilight.tags...), nPoints: fast.twilight.nPoints}
+		rz := []*zone{&ref.pts, &ref.twilight}
+		ref.zp0, ref.zp1 = rz[zi[0]], rz[zi[1]]
+		p := uint16(a[0])
+		if int(p) < fast.zp1.nPoints && uint64(a[1]) < uint64(len(fast.cvt)) && int(fast.gs.rp0) < fast.zp0.nPoints && fast.gs.gep1 != 0 {
+			if fast.xDropped() {
+				dropped++
+			} else if fast.moveY && fast.projY && fast.dualY && (fast.opcode&4 == 0 || fast.gs.roundState == roundToGrid) {
+				yCases++
+			}
+		}
+		fast.insMIRP(a)
+		ref.insMIRPSlow(a)
+		if !reflect.DeepEqual(fast.pts, ref.pts) || !reflect.DeepEqual(fast.twilight, ref.twilight) || fast.gs != ref.gs {
+			t.Fatalf("case %d (op %#x p %d cvt %d rp0 %d): MIRP gives %v %v %+v, slow %v %v %+v", i, fast.opcode, a[0], a[1], ref.gs.rp0,
+				fast.pts.cur, fast.pts.tags, fast.gs, ref.pts.cur, ref.pts.tags, ref.gs)
+		}
+	}
+	if dropped < 1000 || yCases < 3000 {
+		t.Fatalf("too few inline cases: %d dropped x moves, %d y moves", dropped, yCases)
+	}
+}

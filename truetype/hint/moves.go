@@ -383,9 +383,78 @@ func (e *exec) insMDRPSlow(a []int64) {
 
 // insMIRP is MIRP[abcde] (0xE0-0xFF, pops 2): move point to the CVT
 // distance from rp0, with single width, auto flip, cut-in, rounding and
-// minimum distance.
+// minimum distance. Its common cases run here with no call: glyph zone
+// for the point (no twilight write), a valid point, rp0 and CVT entry,
+// and either moves along x dropped by v40 backward compatibility
+// (xDropped: the point is only touched) or projection, dual projection
+// and freedom vectors on the y axis with rounding to grid or none (the
+// distances are differences of y coordinates, the move Direct_Move_Y's).
+// Everything else is the general insMIRPSlow (TestMIRPFastMatchesSlow).
 // FreeType: Ins_MIRP.
 func (e *exec) insMIRP(a []int64) {
+	p := uint16(a[0])
+	cvtEntry := uint64(add(a[1], 1))
+	z1, z0, rp0 := e.zp1, e.zp0, e.gs.rp0
+	if int(p) >= z1.nPoints || cvtEntry-1 >= uint64(len(e.cvt)) || int(rp0) >= z0.nPoints || e.gs.gep1 == 0 {
+		e.insMIRPSlow(a)
+		return
+	}
+	if e.xDropped() {
+		z1.tags[p] |= tagTouchX // Direct_Move_X's touch; the distance is not needed
+	} else if e.moveY && e.projY && e.dualY && (e.opcode&4 == 0 || e.gs.roundState == roundToGrid) {
+		cvtDist := e.cvt[cvtEntry-1]
+		delta := sub(cvtDist, e.gs.singleWidthValue)
+		if delta < 0 {
+			delta = -delta
+		}
+		if delta < e.gs.singleWidthCutin {
+			if cvtDist >= 0 {
+				cvtDist = e.gs.singleWidthValue
+			} else {
+				cvtDist = -e.gs.singleWidthValue
+			}
+		}
+		orgDist := sub(z1.org[p].y, z0.org[rp0].y)
+		curDist := sub(z1.cur[p].y, z0.cur[rp0].y)
+		if e.gs.autoFlip && (orgDist < 0) != (cvtDist < 0) {
+			cvtDist = -cvtDist
+		}
+		dist := cvtDist
+		if e.opcode&4 != 0 {
+			if e.gs.gep0 == e.gs.gep1 {
+				delta := sub(cvtDist, orgDist)
+				if delta < 0 {
+					delta = -delta
+				}
+				if delta > e.gs.controlValueCutin {
+					cvtDist = orgDist
+				}
+			}
+			dist = roundGrid(cvtDist)
+		}
+		if e.opcode&8 != 0 {
+			dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
+		}
+		// Direct_Move_Y
+		if !e.postIUP() {
+			z1.cur[p].y += sub(dist, curDist)
+		}
+		z1.tags[p] |= tagTouchY
+	} else {
+		e.insMIRPSlow(a)
+		return
+	}
+	e.gs.rp1 = rp0
+	if e.opcode&16 != 0 {
+		e.gs.rp0 = p
+	}
+	e.gs.rp2 = p
+}
+
+// insMIRPSlow is insMIRP for every case (glyph or twilight zones, any
+// vectors and round state, invalid points and CVT entries).
+// FreeType: Ins_MIRP.
+func (e *exec) insMIRPSlow(a []int64) {
 	p := uint16(a[0])
 	cvtEntry := uint64(add(a[1], 1))
 	if int(p) >= e.zp1.nPoints || cvtEntry >= uint64(len(e.cvt))+1 || int(e.gs.rp0) >= e.zp0.nPoints {
