@@ -402,18 +402,7 @@ func (e *exec) insMIRP(a []int64) {
 	if e.xDropped() {
 		z1.tags[p] |= tagTouchX // Direct_Move_X's touch; the distance is not needed
 	} else if e.moveY && e.projY && e.dualY && (e.opcode&4 == 0 || e.gs.roundState == roundToGrid) {
-		cvtDist := e.cvt[cvtEntry-1]
-		delta := sub(cvtDist, e.gs.singleWidthValue)
-		if delta < 0 {
-			delta = -delta
-		}
-		if delta < e.gs.singleWidthCutin {
-			if cvtDist >= 0 {
-				cvtDist = e.gs.singleWidthValue
-			} else {
-				cvtDist = -e.gs.singleWidthValue
-			}
-		}
+		cvtDist := mirpSingleWidth(&e.gs, e.cvt[cvtEntry-1])
 		orgDist := sub(z1.org[p].y, z0.org[rp0].y)
 		curDist := sub(z1.cur[p].y, z0.cur[rp0].y)
 		if e.gs.autoFlip && (orgDist < 0) != (cvtDist < 0) {
@@ -421,16 +410,7 @@ func (e *exec) insMIRP(a []int64) {
 		}
 		dist := cvtDist
 		if e.opcode&4 != 0 {
-			if e.gs.gep0 == e.gs.gep1 {
-				delta := sub(cvtDist, orgDist)
-				if delta < 0 {
-					delta = -delta
-				}
-				if delta > e.gs.controlValueCutin {
-					cvtDist = orgDist
-				}
-			}
-			dist = roundGrid(cvtDist)
+			dist = roundGrid(mirpCutIn(&e.gs, cvtDist, orgDist))
 		}
 		if e.opcode&8 != 0 {
 			dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
@@ -449,6 +429,39 @@ func (e *exec) insMIRP(a []int64) {
 		e.gs.rp0 = p
 	}
 	e.gs.rp2 = p
+}
+
+// mirpSingleWidth is Ins_MIRP's single-width rule: a CVT distance
+// strictly within singleWidthCutin of singleWidthValue becomes
+// singleWidthValue with the distance's sign.
+func mirpSingleWidth(gs *graphicsState, cvtDist int64) int64 {
+	delta := sub(cvtDist, gs.singleWidthValue)
+	if delta < 0 {
+		delta = -delta
+	}
+	if delta < gs.singleWidthCutin {
+		if cvtDist >= 0 {
+			return gs.singleWidthValue
+		}
+		return -gs.singleWidthValue
+	}
+	return cvtDist
+}
+
+// mirpCutIn is Ins_MIRP's control value cut-in (MIRP with rounding):
+// with gep0 = gep1, a CVT distance further than controlValueCutin from
+// the original distance orgDist gives way to orgDist.
+func mirpCutIn(gs *graphicsState, cvtDist, orgDist int64) int64 {
+	if gs.gep0 == gs.gep1 {
+		delta := sub(cvtDist, orgDist)
+		if delta < 0 {
+			delta = -delta
+		}
+		if delta > gs.controlValueCutin {
+			return orgDist
+		}
+	}
+	return cvtDist
 }
 
 // insMIRPSlow is insMIRP for every case (glyph or twilight zones, any
@@ -470,32 +483,12 @@ func (e *exec) insMIRPSlow(a []int64) {
 	if cvtEntry != 0 {
 		cvtDist = e.cvt[cvtEntry-1]
 	}
-	delta := sub(cvtDist, e.gs.singleWidthValue)
-	if delta < 0 {
-		delta = -delta
-	}
-	if delta < e.gs.singleWidthCutin {
-		if cvtDist >= 0 {
-			cvtDist = e.gs.singleWidthValue
-		} else {
-			cvtDist = -e.gs.singleWidthValue
-		}
-	}
+	cvtDist = mirpSingleWidth(&e.gs, cvtDist)
 	z1, z0, rp0 := e.zp1, e.zp0, e.gs.rp0
 	if e.gs.gep1 == 0 {
 		z1.org[p].x = add(z0.org[rp0].x, mulFix14(cvtDist, e.gs.freeVector.x))
 		z1.org[p].y = add(z0.org[rp0].y, mulFix14(cvtDist, e.gs.freeVector.y))
 		z1.cur[p] = z1.org[p]
-	}
-	if e.xDropped() {
-		// Direct_Move_X's touch; the distance is not needed
-		z1.tags[p] |= tagTouchX
-		e.gs.rp1 = e.gs.rp0
-		if e.opcode&16 != 0 {
-			e.gs.rp0 = p
-		}
-		e.gs.rp2 = p
-		return
 	}
 	orgDist := e.dualProjectP(&z1.org[p], &z0.org[rp0])
 	curDist := e.projectP(&z1.cur[p], &z0.cur[rp0])
@@ -509,15 +502,7 @@ func (e *exec) insMIRPSlow(a []int64) {
 	}
 	var dist int64
 	if e.opcode&4 != 0 {
-		if e.gs.gep0 == e.gs.gep1 {
-			delta := sub(cvtDist, orgDist)
-			if delta < 0 {
-				delta = -delta
-			}
-			if delta > e.gs.controlValueCutin {
-				cvtDist = orgDist
-			}
-		}
+		cvtDist = mirpCutIn(&e.gs, cvtDist, orgDist)
 		if e.gs.roundState == roundToGrid { // e.round, its common case inline
 			dist = roundGrid(cvtDist)
 		} else {
