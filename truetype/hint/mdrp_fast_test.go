@@ -131,7 +131,7 @@ func randomPointMachine(r *rand.Rand) *exec {
 // that each inline case ran often enough.
 func TestMIRPFastMatchesSlow(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
-	var dropped, yCases int
+	var dropped, yCases, xCases int
 	for i := 0; i < 60000; i++ {
 		fast := randomPointMachine(r)
 		fast.cvt = []int64{0, 64, -64, 100, 31, -200, 1 << 40}
@@ -152,8 +152,12 @@ func TestMIRPFastMatchesSlow(t *testing.T) {
 		if int(p) < fast.zp1.nPoints && uint64(a[1]) < uint64(len(fast.cvt)) && int(fast.gs.rp0) < fast.zp0.nPoints && fast.gs.gep1 != 0 {
 			if fast.xDropped() {
 				dropped++
-			} else if fast.moveY && fast.projY && fast.dualY && (fast.opcode&4 == 0 || fast.gs.roundState == roundToGrid) {
-				yCases++
+			} else if fast.opcode&4 == 0 || fast.gs.roundState == roundToGrid {
+				if fast.moveY && fast.projY && fast.dualY {
+					yCases++
+				} else if fast.moveX && fast.projX && fast.dualX {
+					xCases++
+				}
 			}
 		}
 		fast.insMIRP(a)
@@ -163,7 +167,7 @@ func TestMIRPFastMatchesSlow(t *testing.T) {
 				fast.pts.cur, fast.pts.tags, fast.gs, ref.pts.cur, ref.pts.tags, ref.gs)
 		}
 	}
-	if dropped < 1000 || yCases < 3000 {
-		t.Fatalf("too few inline cases: %d dropped x moves, %d y moves", dropped, yCases)
+	if dropped < 1000 || yCases < 3000 || xCases < 1500 {
+		t.Fatalf("too few inline cases: %d dropped x moves, %d y moves, %d x moves", dropped, yCases, xCases)
 	}
 }

@@ -387,8 +387,9 @@ func (e *exec) insMDRPSlow(a []int64) {
 // for the point (no twilight write), a valid point, rp0 and CVT entry,
 // and either moves along x dropped by v40 backward compatibility
 // (xDropped: the point is only touched) or projection, dual projection
-// and freedom vectors on the y axis with rounding to grid or none (the
-// distances are differences of y coordinates, the move Direct_Move_Y's).
+// and freedom vectors on one axis with rounding to grid or none (the
+// distances are differences of that axis's coordinates, the move
+// Direct_Move_Y's or Direct_Move_X's).
 // Everything else is the general insMIRPSlow (TestMIRPFastMatchesSlow).
 // FreeType: Ins_MIRP.
 func (e *exec) insMIRP(a []int64) {
@@ -401,10 +402,30 @@ func (e *exec) insMIRP(a []int64) {
 	}
 	if e.xDropped() {
 		z1.tags[p] |= tagTouchX // Direct_Move_X's touch; the distance is not needed
-	} else if e.moveY && e.projY && e.dualY && (e.opcode&4 == 0 || e.gs.roundState == roundToGrid) {
+	} else {
+		// The axis: the distances are differences of its coordinates,
+		// the move Direct_Move_Y's (not after IUP[x] and IUP[y] in v40
+		// backward compatibility) or Direct_Move_X's (not xDropped: no
+		// backward compatibility).
+		var orgDist, curDist int64
+		var c *int64
+		var touch uint8
+		move := true
+		switch {
+		case e.opcode&4 != 0 && e.gs.roundState != roundToGrid:
+			e.insMIRPSlow(a)
+			return
+		case e.moveY && e.projY && e.dualY:
+			orgDist, curDist = sub(z1.org[p].y, z0.org[rp0].y), sub(z1.cur[p].y, z0.cur[rp0].y)
+			c, touch, move = &z1.cur[p].y, tagTouchY, !e.postIUP()
+		case e.moveX && e.projX && e.dualX:
+			orgDist, curDist = sub(z1.org[p].x, z0.org[rp0].x), sub(z1.cur[p].x, z0.cur[rp0].x)
+			c, touch = &z1.cur[p].x, tagTouchX
+		default:
+			e.insMIRPSlow(a)
+			return
+		}
 		cvtDist := mirpSingleWidth(&e.gs, e.cvt[cvtEntry-1])
-		orgDist := sub(z1.org[p].y, z0.org[rp0].y)
-		curDist := sub(z1.cur[p].y, z0.cur[rp0].y)
 		if e.gs.autoFlip && (orgDist < 0) != (cvtDist < 0) {
 			cvtDist = -cvtDist
 		}
@@ -415,14 +436,10 @@ func (e *exec) insMIRP(a []int64) {
 		if e.opcode&8 != 0 {
 			dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
 		}
-		// Direct_Move_Y
-		if !e.postIUP() {
-			z1.cur[p].y += sub(dist, curDist)
+		if move {
+			*c += sub(dist, curDist)
 		}
-		z1.tags[p] |= tagTouchY
-	} else {
-		e.insMIRPSlow(a)
-		return
+		z1.tags[p] |= touch
 	}
 	e.gs.rp1 = rp0
 	if e.opcode&16 != 0 {
