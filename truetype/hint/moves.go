@@ -180,6 +180,14 @@ func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
 // to be inside the zone's arrays.
 func shiftPoints(cur []vec, tags []uint8, dx, dy int64, t uint8) {
 	tags = tags[:len(cur)]
+	if dx == 0 && dy == 0 {
+		// only touching (SHC, SHZ along x in v40 backward
+		// compatibility, or by a zero displacement)
+		for i := range tags {
+			tags[i] |= t
+		}
+		return
+	}
 	for i := range cur {
 		cur[i].x += dx
 		cur[i].y += dy
