@@ -45,7 +45,9 @@ func deltaSkip(nump uint64, args int) int {
 //
 // A pair applies when its argument's high nibble equals want = ppem -
 // delta_base (- 16, - 32); when want is outside 0..15 no pair can, and
-// the pairs are only popped. A pedantic instance checks the pairs first
+// the pairs are only popped, as they are after IUP[x] and IUP[y] in v40
+// backward compatibility (Ins_DELTAP's loop then moves nothing and has
+// no other effect). A pedantic instance checks the pairs first
 // (pedanticDelta).
 func (e *exec) insDELTAP(a []int64) {
 	nump := uint64(a[0])
@@ -54,7 +56,9 @@ func (e *exec) insDELTAP(a []int64) {
 	if e.pedantic {
 		e.pedanticDelta(nump, args)
 	}
-	if want > 15 {
+	if want > 15 || e.postIUP() {
+		// no pair can apply: at no ppem of the pairs, or after IUP[x]
+		// and IUP[y] in v40 backward compatibility, where no move is made
 		e.args = deltaSkip(nump, args)
 		e.newTop = e.args
 		return

@@ -265,6 +265,14 @@ func (e *exec) gotoCodeRange(r, ip int) bool {
 
 // run is TT_RunIns: it runs the current code range from e.ip.
 func (e *exec) run() errCode {
+	e.computeFuncs()
+	return e.runComputed()
+}
+
+// runComputed is run (TT_RunIns) after its Compute_Funcs: the caller has
+// set what computeFuncs derives from the graphics state's vectors
+// (hintGlyph sets it for glyphGS's, glyphFuncs, without the call).
+func (e *exec) runComputed() errCode {
 	numTwilight := int64(2 * (e.pts.nPoints + len(e.cvt)))
 	if numTwilight < 30 {
 		numTwilight = 30
@@ -298,7 +306,6 @@ func (e *exec) run() errCode {
 	e.origCvt = e.cvt
 	e.origStorage = e.storage
 	e.iniRange = e.curRange
-	e.computeFuncs()
 	e.iupxCalled = false
 	e.iupyCalled = false
 	e.err = errOK

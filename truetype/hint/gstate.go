@@ -32,6 +32,18 @@ func (e *exec) computeFuncs() {
 	}
 }
 
+// glyphFuncs is computeFuncs (Compute_Funcs) for the vectors of the
+// graphics state a glyph program starts with (Instance.glyphGS: all
+// three on the x axis, as setupLoader sets them): F_dot_P 0x4000 and
+// the x shortcuts, set without computing them. TestGlyphFuncs checks it
+// against computeFuncs.
+func (e *exec) glyphFuncs() {
+	e.fDotP = 0x4000
+	e.projX, e.projY = true, false
+	e.dualX, e.dualY = true, false
+	e.moveX, e.moveY = true, false
+}
+
 // project is exc->func_project on a difference vector.
 func (e *exec) project(dx, dy int64) int64 {
 	if e.projX {

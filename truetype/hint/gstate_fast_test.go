@@ -3,6 +3,8 @@ package hint
 import (
 	"math/rand/v2"
 	"testing"
+
+	"fontvm/internal/corpus"
 )
 
 // TestNormalizeMemo checks normalizeMemo against normalize on vectors
@@ -43,5 +45,30 @@ func TestNormalizeMemo(t *testing.T) {
 	}
 	if hits < 1000 || collisions < 1000 {
 		t.Fatalf("memo exercised too little: %d hits, %d collisions", hits, collisions)
+	}
+}
+
+// TestGlyphFuncs checks glyphFuncs against computeFuncs on the graphics
+// state glyph programs start with (Instance.glyphGS), in v35 and v40
+// and with instructions that change the vectors having run before.
+func TestGlyphFuncs(t *testing.T) {
+	f := mustFont(t, corpus.GoFonts[0].Data)
+	for _, mode := range []Mode{ModeV35, ModeV40} {
+		in, err := f.NewInstance(12, Options{Mode: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &in.e
+		e.gs = in.glyphGS
+		e.gs.freeVector = unitVec{0, 0x4000}
+		e.computeFuncs() // a state left by another program
+		e.gs = in.glyphGS
+		e.glyphFuncs()
+		got := [7]any{e.fDotP, e.projX, e.projY, e.dualX, e.dualY, e.moveX, e.moveY}
+		e.computeFuncs()
+		want := [7]any{e.fDotP, e.projX, e.projY, e.dualX, e.dualY, e.moveX, e.moveY}
+		if got != want {
+			t.Errorf("%v: glyphFuncs gives %v, computeFuncs %v", mode, got, want)
+		}
 	}
 }

@@ -56,11 +56,7 @@ func TestIPMatchesReference(t *testing.T) {
 		fast.top, fast.args, fast.newTop = n, n, n
 		fast.opcode = 0x39
 		ref := *fast
-		ref.pts = zone{org: append([]vec(nil), fast.pts.org...), cur: append([]vec(nil), fast.pts.cur...), orus: append([]vec(nil), fast.pts.orus...),
-			tags: append([]uint8(nil), fast.pts.tags...), contours: fast.pts.contours, nPoints: fast.pts.nPoints, nContours: fast.pts.nContours}
-		ref.twilight = zone{org: append([]vec(nil), fast.twilight.org...), cur: append([]vec(nil), fast.twilight.cur...), orus: append([]vec(nil), fast.twilight.orus...),
-			tags: append([]uint8(nil), fast.twilight.tags...), nPoints: fast.twilight.nPoints}
-		rz := []*zone{&ref.pts, &ref.twilight}
+		rz := cloneZones(&ref, fast)
 		ref.zp0, ref.zp1, ref.zp2 = rz[zi[0]], rz[zi[1]], rz[zi[2]]
 		ref.stack = append([]int64(nil), fast.stack...)
 		before := append([]vec(nil), fast.zp2.cur...)

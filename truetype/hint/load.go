@@ -1129,7 +1129,8 @@ func (in *Instance) hintGlyph(composite bool, ins []byte) error {
 	e.prog = ProgGlyph
 	// Glyph program faults are not errors (FreeType, non-pedantic);
 	// the first one is kept for LastGlyphFault.
-	if c := e.run(); c != errOK && !in.faulted {
+	e.glyphFuncs()
+	if c := e.runComputed(); c != errOK && !in.faulted {
 		in.faulted = true
 		in.fault = Error{Code: c.String(), Program: ProgGlyph, Range: Program(e.errRng), PC: e.errIP,
 			Opcode: e.errOp, Glyph: ld.gid, kind: ErrProgram}

@@ -40,6 +40,34 @@ func (e *exec) moveDirect(z *zone, p int, d int64) bool {
 	return false
 }
 
+// xDropped reports that moves are along the x axis (freedom vector
+// (1, 0), F_dot_P 0x4000: FreeType's func_move is Direct_Move_X) in v40
+// backward compatibility, where Direct_Move_X only touches the point in
+// x: a moving instruction then need not compute its distance (IP, MDRP,
+// MIRP take this shortcut; nothing else they compute is kept).
+func (e *exec) xDropped() bool { return e.moveX && e.backwardCompat }
+
+// touchLoopX is the point loop of IP when xDropped, and of SHP when
+// its freedom vector is along x in v40 backward compatibility: Ins_IP's
+// Direct_Move_X and Ins_SHP's Move_Zp2_Point on each of the loop points
+// in zp2 touch it in x and move nothing (points out of the zone are
+// skipped, as insIP and insSHP skip them). A point number is the stack
+// element masked by mask (0xFFFFFFFF for IP, 0xFFFF for SHP, as their
+// loops read it). It pops the loop points and resets the loop as insIP
+// and insSHP do.
+func (e *exec) touchLoopX(mask uint64) {
+	z2, args := e.zp2, e.args
+	n2, tags := uint64(z2.nPoints), z2.tags
+	for n := e.gs.loop; n > 0; n-- {
+		args--
+		if p := uint64(e.stack[args]) & mask; p < n2 {
+			tags[p] |= tagTouchX
+		}
+	}
+	e.gs.loop = 1
+	e.args, e.newTop = args, args
+}
+
 // moveVector is move for a freedom vector that moveDirect does not take.
 // It calls FT_MulDiv itself (inlined), not mulDiv: mulDiv's shortcuts
 // are FT_MulDiv's results and rarely apply here (moveDirect takes the
@@ -152,6 +180,14 @@ func (e *exec) moveZp2Range(start, limit, skip int, dx, dy int64, touch bool) {
 // to be inside the zone's arrays.
 func shiftPoints(cur []vec, tags []uint8, dx, dy int64, t uint8) {
 	tags = tags[:len(cur)]
+	if dx == 0 && dy == 0 {
+		// only touching (SHC, SHZ along x in v40 backward
+		// compatibility, or by a zero displacement)
+		for i := range tags {
+			tags[i] |= t
+		}
+		return
+	}
 	for i := range cur {
 		cur[i].x += dx
 		cur[i].y += dy
@@ -285,19 +321,23 @@ func (e *exec) insMDRP(a []int64) {
 		e.insMDRPSlow(a)
 		return
 	}
-	orgDist := mulFix(e.dualProjectP(&z1.orus[p], &z0.orus[rp0]), e.xScale)
-	orgDist = mdrpSingleWidth(&e.gs, orgDist)
-	var dist int64
-	if e.opcode&4 != 0 {
-		dist = roundGrid(orgDist)
+	if e.xDropped() {
+		z1.tags[p] |= tagTouchX // Direct_Move_X's touch; the distance is not needed
 	} else {
-		dist = roundNone(orgDist)
+		orgDist := mulFix(e.dualProjectP(&z1.orus[p], &z0.orus[rp0]), e.xScale)
+		orgDist = mdrpSingleWidth(&e.gs, orgDist)
+		var dist int64
+		if e.opcode&4 != 0 {
+			dist = roundGrid(orgDist)
+		} else {
+			dist = roundNone(orgDist)
+		}
+		if e.opcode&8 != 0 {
+			dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
+		}
+		cur := e.projectP(&z1.cur[p], &z0.cur[rp0])
+		e.moveDirect(z1, int(p), sub(dist, cur)) // moves: e.moveX || e.moveY
 	}
-	if e.opcode&8 != 0 {
-		dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
-	}
-	cur := e.projectP(&z1.cur[p], &z0.cur[rp0])
-	e.moveDirect(z1, int(p), sub(dist, cur)) // moves: e.moveX || e.moveY
 	e.gs.rp1 = rp0
 	e.gs.rp2 = p
 	if e.opcode&16 != 0 {
@@ -351,9 +391,108 @@ func (e *exec) insMDRPSlow(a []int64) {
 
 // insMIRP is MIRP[abcde] (0xE0-0xFF, pops 2): move point to the CVT
 // distance from rp0, with single width, auto flip, cut-in, rounding and
-// minimum distance.
+// minimum distance. Its common cases run here with no call: glyph zone
+// for the point (no twilight write), a valid point, rp0 and CVT entry,
+// and either moves along x dropped by v40 backward compatibility
+// (xDropped: the point is only touched) or projection, dual projection
+// and freedom vectors on one axis with rounding to grid or none (the
+// distances are differences of that axis's coordinates, the move
+// Direct_Move_Y's or Direct_Move_X's).
+// Everything else is the general insMIRPSlow (TestMIRPFastMatchesSlow).
 // FreeType: Ins_MIRP.
 func (e *exec) insMIRP(a []int64) {
+	p := uint16(a[0])
+	cvtEntry := uint64(add(a[1], 1))
+	z1, z0, rp0 := e.zp1, e.zp0, e.gs.rp0
+	if int(p) >= z1.nPoints || cvtEntry-1 >= uint64(len(e.cvt)) || int(rp0) >= z0.nPoints || e.gs.gep1 == 0 {
+		e.insMIRPSlow(a)
+		return
+	}
+	if e.xDropped() {
+		z1.tags[p] |= tagTouchX // Direct_Move_X's touch; the distance is not needed
+	} else {
+		// The axis: the distances are differences of its coordinates,
+		// the move Direct_Move_Y's (not after IUP[x] and IUP[y] in v40
+		// backward compatibility) or Direct_Move_X's (not xDropped: no
+		// backward compatibility).
+		var orgDist, curDist int64
+		var c *int64
+		var touch uint8
+		move := true
+		switch {
+		case e.opcode&4 != 0 && e.gs.roundState != roundToGrid:
+			e.insMIRPSlow(a)
+			return
+		case e.moveY && e.projY && e.dualY:
+			orgDist, curDist = sub(z1.org[p].y, z0.org[rp0].y), sub(z1.cur[p].y, z0.cur[rp0].y)
+			c, touch, move = &z1.cur[p].y, tagTouchY, !e.postIUP()
+		case e.moveX && e.projX && e.dualX:
+			orgDist, curDist = sub(z1.org[p].x, z0.org[rp0].x), sub(z1.cur[p].x, z0.cur[rp0].x)
+			c, touch = &z1.cur[p].x, tagTouchX
+		default:
+			e.insMIRPSlow(a)
+			return
+		}
+		cvtDist := mirpSingleWidth(&e.gs, e.cvt[cvtEntry-1])
+		if e.gs.autoFlip && (orgDist < 0) != (cvtDist < 0) {
+			cvtDist = -cvtDist
+		}
+		dist := cvtDist
+		if e.opcode&4 != 0 {
+			dist = roundGrid(mirpCutIn(&e.gs, cvtDist, orgDist))
+		}
+		if e.opcode&8 != 0 {
+			dist = keepMinDist(orgDist, dist, e.gs.minimumDistance)
+		}
+		if move {
+			*c += sub(dist, curDist)
+		}
+		z1.tags[p] |= touch
+	}
+	e.gs.rp1 = rp0
+	if e.opcode&16 != 0 {
+		e.gs.rp0 = p
+	}
+	e.gs.rp2 = p
+}
+
+// mirpSingleWidth is Ins_MIRP's single-width rule: a CVT distance
+// strictly within singleWidthCutin of singleWidthValue becomes
+// singleWidthValue with the distance's sign.
+func mirpSingleWidth(gs *graphicsState, cvtDist int64) int64 {
+	delta := sub(cvtDist, gs.singleWidthValue)
+	if delta < 0 {
+		delta = -delta
+	}
+	if delta < gs.singleWidthCutin {
+		if cvtDist >= 0 {
+			return gs.singleWidthValue
+		}
+		return -gs.singleWidthValue
+	}
+	return cvtDist
+}
+
+// mirpCutIn is Ins_MIRP's control value cut-in (MIRP with rounding):
+// with gep0 = gep1, a CVT distance further than controlValueCutin from
+// the original distance orgDist gives way to orgDist.
+func mirpCutIn(gs *graphicsState, cvtDist, orgDist int64) int64 {
+	if gs.gep0 == gs.gep1 {
+		delta := sub(cvtDist, orgDist)
+		if delta < 0 {
+			delta = -delta
+		}
+		if delta > gs.controlValueCutin {
+			return orgDist
+		}
+	}
+	return cvtDist
+}
+
+// insMIRPSlow is insMIRP for every case (glyph or twilight zones, any
+// vectors and round state, invalid points and CVT entries).
+// FreeType: Ins_MIRP.
+func (e *exec) insMIRPSlow(a []int64) {
 	p := uint16(a[0])
 	cvtEntry := uint64(add(a[1], 1))
 	if int(p) >= e.zp1.nPoints || cvtEntry >= uint64(len(e.cvt))+1 || int(e.gs.rp0) >= e.zp0.nPoints {
@@ -369,17 +508,7 @@ func (e *exec) insMIRP(a []int64) {
 	if cvtEntry != 0 {
 		cvtDist = e.cvt[cvtEntry-1]
 	}
-	delta := sub(cvtDist, e.gs.singleWidthValue)
-	if delta < 0 {
-		delta = -delta
-	}
-	if delta < e.gs.singleWidthCutin {
-		if cvtDist >= 0 {
-			cvtDist = e.gs.singleWidthValue
-		} else {
-			cvtDist = -e.gs.singleWidthValue
-		}
-	}
+	cvtDist = mirpSingleWidth(&e.gs, cvtDist)
 	z1, z0, rp0 := e.zp1, e.zp0, e.gs.rp0
 	if e.gs.gep1 == 0 {
 		z1.org[p].x = add(z0.org[rp0].x, mulFix14(cvtDist, e.gs.freeVector.x))
@@ -398,15 +527,7 @@ func (e *exec) insMIRP(a []int64) {
 	}
 	var dist int64
 	if e.opcode&4 != 0 {
-		if e.gs.gep0 == e.gs.gep1 {
-			delta := sub(cvtDist, orgDist)
-			if delta < 0 {
-				delta = -delta
-			}
-			if delta > e.gs.controlValueCutin {
-				cvtDist = orgDist
-			}
-		}
+		cvtDist = mirpCutIn(&e.gs, cvtDist, orgDist)
 		if e.gs.roundState == roundToGrid { // e.round, its common case inline
 			dist = roundGrid(cvtDist)
 		} else {
@@ -548,6 +669,16 @@ func (e *exec) insSHP(_ []int64) {
 	}
 	if int(rp) >= z.nPoints {
 		e.pedanticFail(errInvalidReference)
+		return
+	}
+	if fv := e.gs.freeVector; e.backwardCompat && fv.y == 0 && fv.x != 0 {
+		// Move_Zp2_Point with a freedom vector along x in v40 backward
+		// compatibility moves nothing and touches in x: the cases below
+		// all give dx = dy = 0 and t = tagTouchX then. (Not xDropped:
+		// Move_Zp2_Point tests the freedom vector's components, not
+		// func_move, which is Direct_Move_X for fv = (0x4000, y != 0)
+		// too.)
+		e.touchLoopX(0xFFFF)
 		return
 	}
 	d := e.projectP(&z.cur[rp], &z.org[rp])
@@ -705,6 +836,10 @@ func (e *exec) insIP(a []int64) {
 		e.pedanticFail(errInvalidReference)
 		e.gs.loop = 1
 		e.newTop = e.args
+		return
+	}
+	if e.xDropped() {
+		e.touchLoopX(0xFFFFFFFF)
 		return
 	}
 	orusBase, curBase := &z0.orus[rp1], &z0.cur[rp1]
