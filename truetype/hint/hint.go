@@ -1,22 +1,3 @@
-// Package hint is a TrueType hinting interpreter and glyph loader that
-// reproduces FreeType 2.12.1 bit for bit: interpreter versions 35 and 40
-// (the "minimal" subpixel hinting of Debian's default build), targets
-// normal and mono, and FreeType's unhinted (FT_LOAD_NO_HINTING) outlines.
-//
-// A Font holds what does not depend on the size; it is immutable and safe
-// for concurrent use. An Instance is one size in one mode: NewInstance
-// runs the font program (fpgm) and the control value program (prep) and
-// scales the CVT, as FreeType does for a fresh FT_Size; LoadGlyph then
-// loads glyphs into a caller-owned Glyph. An Instance is not safe for
-// concurrent use, and, as in FreeType, glyph programs may leave state
-// behind (twilight points, WCVTF writes) that later glyphs see: loading
-// glyphs in the same order gives the same results as FreeType.
-//
-// Every 26.6 point, every contour end and the advance agree with
-// FreeType's FT_Load_Glyph(FT_LOAD_NO_BITMAP | FT_LOAD_NO_AUTOHINT |
-// target) on a size set with FT_Set_Char_Size (NewInstanceRequest: any
-// char size and resolutions, fractional and non-square sizes included)
-// or FT_Set_Pixel_Sizes(face, 0, ppem) (NewInstance).
 package hint
 
 import (
