@@ -117,8 +117,10 @@ type Mono struct {
 	arcs [arcMask + 5]monoPoint
 
 	o       *Outline
+	points  []fixed.Point26_6 // o.Points
 	flipped bool
 	tx, ty  int64 // translation into raster space, 26.6
+	sx, sy  int64 // SCALED(tx), SCALED(ty)
 
 	// target
 	pix            []uint8
@@ -197,7 +199,7 @@ func (m *Mono) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b
 		return err
 	}
 	m.o = o
-	defer func() { m.o = nil; m.pix = nil }()
+	defer func() { m.o = nil; m.points = nil; m.pix = nil }()
 	m.pix = dst.Pix
 	m.stride = dst.Stride
 	m.width, m.rows = fr.w, fr.h
@@ -218,6 +220,8 @@ func (m *Mono) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b
 		}
 	}
 	m.tx, m.ty = fr.dx, fr.dy
+	m.sx, m.sy = m.scaled(m.tx), m.scaled(m.ty)
+	m.points = o.Points
 
 	m.horizontalPass = false
 	if err := m.renderPass(false, 0, int64(fr.h)-1); err != nil {
@@ -1011,9 +1015,13 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 // pt returns outline point i in raster precision (SCALED after the
 // translation into raster space), with x and y exchanged in the
 // horizontal pass (FreeType's flipped outline).
+//
+// SCALED(p + t) is p*precScale + SCALED(t) (exact in int64's wrapping
+// arithmetic), and SCALED(t) is kept in m.sx, m.sy; the points are
+// m.points, o.Points without the indirection through m.o.
 func (m *Mono) pt(i int) monoPoint {
-	p := m.o.Points[i]
-	x, y := m.scaled(int64(p.X)+m.tx), m.scaled(int64(p.Y)+m.ty)
+	p := m.points[i]
+	x, y := int64(p.X)*m.precScale+m.sx, int64(p.Y)*m.precScale+m.sy
 	if m.flipped {
 		x, y = y, x
 	}
