@@ -1030,21 +1030,21 @@ func (m *Mono) pt(i int) monoPoint {
 
 // decomposeCurve is Decompose_Curve for the contour of points first..last.
 func (m *Mono) decomposeCurve(first, last int) error {
-	o := m.o
+	tags := m.o.Tags
 	start := m.pt(first)
 	vLast := m.pt(last)
 	control := start
 	limit := last
 	point := first
-	if o.Tags[first]&TagHasScanMode != 0 {
-		m.dropOut = o.Tags[first] >> 5
+	if tags[first]&TagHasScanMode != 0 {
+		m.dropOut = tags[first] >> 5
 	}
-	tag := o.Tags[first] & 3
+	tag := tags[first] & 3
 	if tag == TagCubic {
 		return ErrInvalidOutline
 	}
 	if tag == 0 { // conic: start at the last point or between the two
-		if o.Tags[last]&3 == TagOn {
+		if tags[last]&3 == TagOn {
 			start = vLast
 			limit--
 		} else {
@@ -1056,7 +1056,7 @@ func (m *Mono) decomposeCurve(first, last int) error {
 	m.lastX, m.lastY = start.x, start.y
 	for point < limit {
 		point++
-		switch o.Tags[point] & 3 {
+		switch tags[point] & 3 {
 		case TagOn:
 			p := m.pt(point)
 			if err := m.lineTo(p.x, p.y); err != nil {
@@ -1069,7 +1069,7 @@ func (m *Mono) decomposeCurve(first, last int) error {
 				if point < limit {
 					point++
 					p := m.pt(point)
-					t := o.Tags[point] & 3
+					t := tags[point] & 3
 					if t == TagOn {
 						if err := m.conicTo(control, p); err != nil {
 							return err
@@ -1090,7 +1090,7 @@ func (m *Mono) decomposeCurve(first, last int) error {
 			}
 			continue
 		default: // cubic
-			if point+1 > limit || o.Tags[point+1]&3 != TagCubic {
+			if point+1 > limit || tags[point+1]&3 != TagCubic {
 				return ErrInvalidOutline
 			}
 			point += 2
