@@ -1018,9 +1018,9 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 //
 // SCALED(p + t) is p*precScale + SCALED(t) (exact in int64's wrapping
 // arithmetic), and SCALED(t) is kept in m.sx, m.sy; the points are
-// m.points, o.Points without the indirection through m.o.
-func (m *Mono) pt(i int) monoPoint {
-	p := m.points[i]
+// pts, which decomposeCurve holds in a local (m.points).
+func (m *Mono) pt(pts []fixed.Point26_6, i int) monoPoint {
+	p := pts[i]
 	x, y := int64(p.X)*m.precScale+m.sx, int64(p.Y)*m.precScale+m.sy
 	if m.flipped {
 		x, y = y, x
@@ -1030,9 +1030,9 @@ func (m *Mono) pt(i int) monoPoint {
 
 // decomposeCurve is Decompose_Curve for the contour of points first..last.
 func (m *Mono) decomposeCurve(first, last int) error {
-	tags := m.o.Tags
-	start := m.pt(first)
-	vLast := m.pt(last)
+	tags, pts := m.o.Tags, m.points
+	start := m.pt(pts, first)
+	vLast := m.pt(pts, last)
 	control := start
 	limit := last
 	point := first
@@ -1058,17 +1058,17 @@ func (m *Mono) decomposeCurve(first, last int) error {
 		point++
 		switch tags[point] & 3 {
 		case TagOn:
-			p := m.pt(point)
+			p := m.pt(pts, point)
 			if err := m.lineTo(p.x, p.y); err != nil {
 				return err
 			}
 			continue
 		case 0:
-			control = m.pt(point)
+			control = m.pt(pts, point)
 			for {
 				if point < limit {
 					point++
-					p := m.pt(point)
+					p := m.pt(pts, point)
 					t := tags[point] & 3
 					if t == TagOn {
 						if err := m.conicTo(control, p); err != nil {
@@ -1094,9 +1094,9 @@ func (m *Mono) decomposeCurve(first, last int) error {
 				return ErrInvalidOutline
 			}
 			point += 2
-			c1, c2 := m.pt(point-2), m.pt(point-1)
+			c1, c2 := m.pt(pts, point-2), m.pt(pts, point-1)
 			if point <= limit {
-				if err := m.arcTo(3, c1, c2, m.pt(point)); err != nil {
+				if err := m.arcTo(3, c1, c2, m.pt(pts, point)); err != nil {
 					return err
 				}
 				continue
