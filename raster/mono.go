@@ -117,8 +117,10 @@ type Mono struct {
 	arcs [arcMask + 5]monoPoint
 
 	o       *Outline
+	points  []fixed.Point26_6 // o.Points
 	flipped bool
 	tx, ty  int64 // translation into raster space, 26.6
+	sx, sy  int64 // SCALED(tx), SCALED(ty)
 
 	// target
 	pix            []uint8
@@ -197,7 +199,7 @@ func (m *Mono) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b
 		return err
 	}
 	m.o = o
-	defer func() { m.o = nil; m.pix = nil }()
+	defer func() { m.o = nil; m.points = nil; m.pix = nil }()
 	m.pix = dst.Pix
 	m.stride = dst.Stride
 	m.width, m.rows = fr.w, fr.h
@@ -218,6 +220,8 @@ func (m *Mono) RenderBox(dst *image.Alpha, o *Outline, origin fixed.Point26_6, b
 		}
 	}
 	m.tx, m.ty = fr.dx, fr.dy
+	m.sx, m.sy = m.scaled(m.tx), m.scaled(m.ty)
+	m.points = o.Points
 
 	m.horizontalPass = false
 	if err := m.renderPass(false, 0, int64(fr.h)-1); err != nil {
@@ -1011,9 +1015,13 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 // pt returns outline point i in raster precision (SCALED after the
 // translation into raster space), with x and y exchanged in the
 // horizontal pass (FreeType's flipped outline).
-func (m *Mono) pt(i int) monoPoint {
-	p := m.o.Points[i]
-	x, y := m.scaled(int64(p.X)+m.tx), m.scaled(int64(p.Y)+m.ty)
+//
+// SCALED(p + t) is p*precScale + SCALED(t) (exact in int64's wrapping
+// arithmetic), and SCALED(t) is kept in m.sx, m.sy; the points are
+// pts, which decomposeCurve holds in a local (m.points).
+func (m *Mono) pt(pts []fixed.Point26_6, i int) monoPoint {
+	p := pts[i]
+	x, y := int64(p.X)*m.precScale+m.sx, int64(p.Y)*m.precScale+m.sy
 	if m.flipped {
 		x, y = y, x
 	}
@@ -1022,21 +1030,21 @@ func (m *Mono) pt(i int) monoPoint {
 
 // decomposeCurve is Decompose_Curve for the contour of points first..last.
 func (m *Mono) decomposeCurve(first, last int) error {
-	o := m.o
-	start := m.pt(first)
-	vLast := m.pt(last)
+	tags, pts := m.o.Tags, m.points
+	start := m.pt(pts, first)
+	vLast := m.pt(pts, last)
 	control := start
 	limit := last
 	point := first
-	if o.Tags[first]&TagHasScanMode != 0 {
-		m.dropOut = o.Tags[first] >> 5
+	if tags[first]&TagHasScanMode != 0 {
+		m.dropOut = tags[first] >> 5
 	}
-	tag := o.Tags[first] & 3
+	tag := tags[first] & 3
 	if tag == TagCubic {
 		return ErrInvalidOutline
 	}
 	if tag == 0 { // conic: start at the last point or between the two
-		if o.Tags[last]&3 == TagOn {
+		if tags[last]&3 == TagOn {
 			start = vLast
 			limit--
 		} else {
@@ -1048,20 +1056,20 @@ func (m *Mono) decomposeCurve(first, last int) error {
 	m.lastX, m.lastY = start.x, start.y
 	for point < limit {
 		point++
-		switch o.Tags[point] & 3 {
+		switch tags[point] & 3 {
 		case TagOn:
-			p := m.pt(point)
+			p := m.pt(pts, point)
 			if err := m.lineTo(p.x, p.y); err != nil {
 				return err
 			}
 			continue
 		case 0:
-			control = m.pt(point)
+			control = m.pt(pts, point)
 			for {
 				if point < limit {
 					point++
-					p := m.pt(point)
-					t := o.Tags[point] & 3
+					p := m.pt(pts, point)
+					t := tags[point] & 3
 					if t == TagOn {
 						if err := m.conicTo(control, p); err != nil {
 							return err
@@ -1082,13 +1090,13 @@ func (m *Mono) decomposeCurve(first, last int) error {
 			}
 			continue
 		default: // cubic
-			if point+1 > limit || o.Tags[point+1]&3 != TagCubic {
+			if point+1 > limit || tags[point+1]&3 != TagCubic {
 				return ErrInvalidOutline
 			}
 			point += 2
-			c1, c2 := m.pt(point-2), m.pt(point-1)
+			c1, c2 := m.pt(pts, point-2), m.pt(pts, point-1)
 			if point <= limit {
-				if err := m.arcTo(3, c1, c2, m.pt(point)); err != nil {
+				if err := m.arcTo(3, c1, c2, m.pt(pts, point)); err != nil {
 					return err
 				}
 				continue
