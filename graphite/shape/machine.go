@@ -703,7 +703,7 @@ done:
 		ret = st[sp]
 		sp--
 	}
-	if m.status == stFinished && sp != sb {
+	if sp != sb && m.status == stFinished {
 		switch {
 		case sp < sb:
 			m.status = stStackUnderflow
