@@ -692,11 +692,10 @@ die:
 	sp++
 	st[sp&stackMask] = 1
 done:
-	if mp < 0 {
-		mp = 0
-	}
-	if mp >= len(sm.arr) {
-		mp = len(sm.arr) - 1
+	if uint(mp) >= uint(len(sm.arr)) {
+		// not reached (next and insert keep mp in the map); one test
+		// instead of two on every run, and no bounds check below
+		mp = min(max(mp, 0), len(sm.arr)-1)
 	}
 	sm.arr[mp] = is
 	var ret int32
@@ -704,7 +703,7 @@ done:
 		ret = st[sp]
 		sp--
 	}
-	if m.status == stFinished && sp != sb {
+	if sp != sb && m.status == stFinished {
 		switch {
 		case sp < sb:
 			m.status = stStackUnderflow

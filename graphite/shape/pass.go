@@ -329,9 +329,17 @@ func (sh *Shaper) runRules(p *pass, s *slot) bool {
 // one possibly none), and false when the machine ran out of slots, in which
 // case graphite2 tries none of the rules.
 func fsmScan(p *pass, fr *fsmRules, x *slot, state int) (int, bool) {
+	return fsmScanFrom(p, fr, x, state, 1)
+}
+
+// fsmScanFrom is fsmScan's loop from the n-th slot read. The merge of a
+// further state's rules (fsmMerge) is its only call, made in tail position
+// so that nothing of the loop is live across it (a call inside the loop
+// made every entry spill the loop's seven values).
+func fsmScanFrom(p *pass, fr *fsmRules, x *slot, state, n int) (int, bool) {
 	cols, trans := p.cols, p.transitions
 	ncol, ntrans, succ := p.numColumns, p.numTrans, p.successStart
-	for n := 1; ; n++ {
+	for ; ; n++ {
 		// graphite2 counts the free slots down from maxSlots: it stops,
 		// keeping the rules, at a glyph without a column or a state without
 		// transitions, and drops them when the count runs out.
@@ -353,19 +361,28 @@ func fsmScan(p *pass, fr *fsmRules, x *slot, state int) (int, bool) {
 		if state >= succ {
 			// fr.accumulate, the first non-empty list taken in line
 			if st := p.states[state]; len(st) != 0 {
-				if fr.n == 0 {
-					k := min(len(st), maxRules)
-					fr.ext, fr.n, fr.use = st[:k], k, false
-				} else {
-					fr.accumulate(st)
+				if fr.n != 0 {
+					return fsmMerge(p, fr, x, state, n, st)
 				}
+				k := min(len(st), maxRules)
+				fr.ext, fr.n, fr.use = st[:k], k, false
 			}
 		}
-		x = x.next
-		if state == 0 || x == nil {
+		if x = x.next; state == 0 || x == nil {
 			return n + 1, true // with the slot after the last read, possibly none
 		}
 	}
+}
+
+// fsmMerge is fsmScanFrom's step at a success state whose rules st join a
+// non-empty list: it merges them (fsmRules.accumulate) and goes on from
+// the slot after x.
+func fsmMerge(p *pass, fr *fsmRules, x *slot, state, n int, st []*rule) (int, bool) {
+	fr.accumulate(st)
+	if x = x.next; state == 0 || x == nil {
+		return n + 1, true // as fsmScanFrom's loop ends
+	}
+	return fsmScanFrom(p, fr, x, state, n+1)
 }
 
 // preContext returns the slot up to max slots before s, and how many slots
