@@ -255,6 +255,8 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 	// every instruction, for the calls in set and slow.)
 	for {
 		switch op {
+		case mNop:
+			// nothing (a case, so that the jump table starts at 0)
 		case mPush:
 			sp++
 			st[sp&stackMask] = in.v
@@ -480,13 +482,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			}
 			goto done
 		case mNextRetZero:
-			var ok bool
-			if is, mp, ok = sm.next(is, mp); !ok {
-				goto die
-			}
-			sp++
-			st[sp&stackMask] = 0
-			goto done
+			goto nextRetZero
 		case mPushSetUser:
 			if is == nil || !room(sp, 1) {
 				op = in.base
@@ -494,8 +490,9 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			}
 			setUser(is, int(in.sub), int16(in.v))
 			pc++
-		case mGAttrSetUser, mGAttrSet, mAttGAttrSet:
-			// the glyph attribute push; SetUser or AttrSet
+		case mGAttrSetUser, mGAttrSet, mAttGAttrSet, mGAttrUserRet:
+			// the glyph attribute push; SetUser (then Next; RetZero for
+			// mGAttrUserRet) or AttrSet
 			s := sm.get(mp + int(in.off))
 			if s == nil || is == nil || !room(sp, 1) {
 				op = in.base
@@ -515,6 +512,10 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			if op == mGAttrSetUser {
 				setUser(is, int(in.sub), v)
 				break
+			}
+			if op == mGAttrUserRet {
+				setUser(is, int(in.sub), v)
+				goto nextRetZero
 			}
 			ss, sv = is, v
 			goto set
@@ -574,15 +575,26 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			sp++
 			st[sp&stackMask] = in.v
 			goto done
-		case mUserUserCmp:
+		case mUserUserCmp, mUserCmpRet:
 			s := sm.get(mp + int(in.off))
 			s2 := sm.get(mp + int(int8(in.w)))
 			if s == nil || s2 == nil || !room(sp, 2) {
 				op = in.base
 				continue
 			}
+			r := cmpTrue(in.a, m.userAttr(s, int(in.sub)), m.userAttr(s2, int(in.w>>8)))
+			if op == mUserCmpRet && sp > sb {
+				// And|Or; And; PopRet as mLogicAndRet runs them: the
+				// comparison and the first result are above the final
+				// top, out of the guard words (sp >= 3); otherwise the
+				// comparison alone, and mLogicAndRet's own fallback
+				r = logicOp(uint8(in.skip), st[sp&stackMask], r)
+				sp--
+				st[sp&stackMask] = logicAnd(st[sp&stackMask], r)
+				goto done
+			}
 			sp++
-			st[sp&stackMask] = cmpTrue(in.a, m.userAttr(s, int(in.sub)), m.userAttr(s2, int(in.w>>8)))
+			st[sp&stackMask] = r
 			pc += 2
 		case mCmpLogic:
 			// compare; And|Or. The comparison's result, written at sp-1 by
@@ -645,6 +657,17 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		pc++
 		op = in.op
 		continue
+	nextRetZero:
+		// Next; RetZero: mNextRetZero, and the end of mGAttrUserRet
+		{
+			var ok bool
+			if is, mp, ok = sm.next(is, mp); !ok {
+				goto die
+			}
+		}
+		sp++
+		st[sp&stackMask] = 0
+		goto done
 	landed:
 		// A cntxt_item skipped to a return (landRet: PopRet; landAndRet:
 		// And; PopRet), with the 1 it pushed on top: run the return.
