@@ -81,7 +81,7 @@ const (
 	mPushAttrSet  // Push v; AttrSet a, sub
 	mPushSetUser  // Push v; SetUser sub
 	mGAttrSetUser // PushGlyphAttr v of slot off; SetUser sub
-	mFeatCntxt    // PushFeat a of slot off; CntxtItem int8(sub), skip (landing w)
+	mFeatCntxt    // PushFeat a of slot off; CntxtItem int8(sub), skip (landing w; v 1: a PushUserCmp follows)
 	mAndCntxt     // And; CntxtItem off, skip (landing w)
 	mPushRet      // Push v; PopRet
 	mNextPushRet  // Next; Push v; PopRet
@@ -328,6 +328,13 @@ func (c *code) fuse() {
 				in.op, in.v, in.w = mSlotBitsSet, ins[i+1].v, ins[i+1].w
 				in.skip = uint16(ins[i+2].a)<<8 | uint16(ins[i+2].sub)
 			}
+		}
+	}
+	// a cntxt_item that does not skip goes on with the next instruction,
+	// most often a PushUserCmp, which exec then runs without a dispatch
+	for i := range ins {
+		if ins[i].op == mFeatCntxt && i+2 < len(ins) && ins[i+2].op == mPushUserCmp {
+			ins[i].v = 1
 		}
 	}
 }

@@ -200,6 +200,13 @@ func b2i(b bool) int32 {
 //     of other attributes in step (getAttr, setBits, setAttr): leaving
 //     ColFlags to step cost Awami +2.3 % (242993).
 //
+// Each dispatch is the switch's one indirect jump, which mispredicts
+// whenever the next operation differs from the last, so the most frequent
+// successions do without one: mFeatCntxt, placed just before
+// mPushUserCmp, falls through into it when its cntxt_item does not skip
+// and fuse has marked a PushUserCmp next (v 1), and mUserCmpRet and
+// mGAttrUserRet end their programs themselves.
+//
 // graphite2 checks the stack after every instruction ((sp-sb)/STACK_MAX
 // != 0 ends the run; fontvm also stops below the guard words). An
 // instruction that leaves sp unchanged cannot trip that check, so exec
@@ -454,6 +461,32 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		// Fused operations: each runs its sequence with the helpers its
 		// instructions' own cases use, or, where that would not be exact,
 		// dispatches its first instruction (in.base) alone.
+		case mFeatCntxt:
+			// PushFeat; CntxtItem: both pushes must fit
+			s := sm.get(mp + int(in.off))
+			if s == nil || !room(sp, 2) {
+				op = in.base
+				continue
+			}
+			sp++
+			st[sp&stackMask] = int32(m.seg.getFeature(int(in.a)))
+			pc++
+			if sm.cntxtSkips(int8(in.sub), mp) {
+				pc += uint(in.skip)
+				sp++
+				st[sp&stackMask] = 1
+				if in.w != landNone {
+					goto landed
+				}
+				break
+			}
+			if in.v == 0 {
+				break
+			}
+			// the PushUserCmp that follows, without a dispatch
+			in = &ins[pc]
+			pc++
+			fallthrough
 		case mPushUserCmp:
 			// PushUser; Push w; compare. Exact when the slot exists and
 			// neither push can overflow; sp >= sb keeps the skipped
@@ -519,24 +552,6 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			}
 			ss, sv = is, v
 			goto set
-		case mFeatCntxt:
-			// PushFeat; CntxtItem: both pushes must fit
-			s := sm.get(mp + int(in.off))
-			if s == nil || !room(sp, 2) {
-				op = in.base
-				continue
-			}
-			sp++
-			st[sp&stackMask] = int32(m.seg.getFeature(int(in.a)))
-			pc++
-			if sm.cntxtSkips(int8(in.sub), mp) {
-				pc += uint(in.skip)
-				sp++
-				st[sp&stackMask] = 1
-				if in.w != landNone {
-					goto landed
-				}
-			}
 		case mAndCntxt:
 			v := st[sp&stackMask]
 			sp--

@@ -69,7 +69,10 @@ func TestFusedMatchesUnfused(t *testing.T) {
 	isPos := func(a uint8) bool { return a == slatPosX || a == slatPosY }
 	sub := func() uint8 { return uint8(rng.Intn(5)) }
 	seq := func() []instr {
-		switch rng.Intn(30) {
+		switch rng.Intn(31) {
+		case 30: // mFeatCntxt running the PushUserCmp that follows
+			return []instr{{op: mPushFeat, off: off(), a: uint8(rng.Intn(4))}, {op: mCntxtItem, off: off(), skip: uint16(rng.Intn(4))},
+				{op: mPushUser, off: off(), sub: sub()}, {op: mPush, v: small()}, cmp()}
 		case 28:
 			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPushUser, off: off(), sub: sub()}, cmp(),
 				{op: []uint8{mAnd, mOr}[rng.Intn(2)]}, {op: mAnd}, {op: mPopRet}}
