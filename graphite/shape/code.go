@@ -81,7 +81,7 @@ const (
 	mPushAttrSet  // Push v; AttrSet a, sub
 	mPushSetUser  // Push v; SetUser sub
 	mGAttrSetUser // PushGlyphAttr v of slot off; SetUser sub
-	mFeatCntxt    // PushFeat a of slot off; CntxtItem int8(sub), skip (landing w)
+	mFeatCntxt    // PushFeat a of slot off; CntxtItem int8(sub), skip (landing w; v 1: a PushUserCmp follows)
 	mAndCntxt     // And; CntxtItem off, skip (landing w)
 	mPushRet      // Push v; PopRet
 	mNextPushRet  // Next; Push v; PopRet
@@ -92,6 +92,8 @@ const (
 	mCmpLogic     // compare (cmpBits a); And (sub 0) or Or (sub 1)
 	mLogicAndRet  // And (a 0) or Or (a 1); And; PopRet
 	mCntxtLand    // CntxtItem off, skip whose skip lands on a return (landing w)
+	mUserCmpRet   // mUserUserCmp's sequence; And (skip 0) or Or (skip 1); And; PopRet
+	mGAttrUserRet // PushGlyphAttr v of slot off; SetUser sub; Next; RetZero
 	mNumOps
 )
 
@@ -261,6 +263,10 @@ func (c *code) fuse() {
 			} else if n1 == mPushUser && cmpBits(n2) != 0 {
 				in.op, in.a = mUserUserCmp, cmpBits(n2)
 				in.w = int32(uint8(ins[i+1].off)) | int32(ins[i+1].sub)<<8
+				if i+5 < len(ins) && (ins[i+3].base == mAnd || ins[i+3].base == mOr) &&
+					ins[i+4].base == mAnd && ins[i+5].base == mPopRet {
+					in.op, in.skip = mUserCmpRet, uint16(b2u8(ins[i+3].base == mOr))
+				}
 			}
 		case mEqual, mNotEq, mLess, mGtr, mLessEq, mGtrEq:
 			if n1 == mAnd || n1 == mOr {
@@ -302,6 +308,9 @@ func (c *code) fuse() {
 		case mPushGlyphAttr:
 			if n1 == mSetUser {
 				in.op, in.sub = mGAttrSetUser, ins[i+1].sub
+				if n2 == mNext && i+3 < len(ins) && ins[i+3].base == mRetZero {
+					in.op = mGAttrUserRet
+				}
 			} else if n1 == mAttrSet {
 				in.op, in.a, in.sub = mGAttrSet, ins[i+1].a, ins[i+1].sub
 			}
@@ -319,6 +328,13 @@ func (c *code) fuse() {
 				in.op, in.v, in.w = mSlotBitsSet, ins[i+1].v, ins[i+1].w
 				in.skip = uint16(ins[i+2].a)<<8 | uint16(ins[i+2].sub)
 			}
+		}
+	}
+	// a cntxt_item that does not skip goes on with the next instruction,
+	// most often a PushUserCmp, which exec then runs without a dispatch
+	for i := range ins {
+		if ins[i].op == mFeatCntxt && i+2 < len(ins) && ins[i+2].op == mPushUserCmp {
+			ins[i].v = 1
 		}
 	}
 }

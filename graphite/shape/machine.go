@@ -200,6 +200,13 @@ func b2i(b bool) int32 {
 //     of other attributes in step (getAttr, setBits, setAttr): leaving
 //     ColFlags to step cost Awami +2.3 % (242993).
 //
+// Each dispatch is the switch's one indirect jump, which mispredicts
+// whenever the next operation differs from the last, so the most frequent
+// successions do without one: mFeatCntxt, placed just before
+// mPushUserCmp, falls through into it when its cntxt_item does not skip
+// and fuse has marked a PushUserCmp next (v 1), and mUserCmpRet and
+// mGAttrUserRet end their programs themselves.
+//
 // graphite2 checks the stack after every instruction ((sp-sb)/STACK_MAX
 // != 0 ends the run; fontvm also stops below the guard words). An
 // instruction that leaves sp unchanged cannot trip that check, so exec
@@ -255,6 +262,8 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 	// every instruction, for the calls in set and slow.)
 	for {
 		switch op {
+		case mNop:
+			// nothing (a case, so that the jump table starts at 0)
 		case mPush:
 			sp++
 			st[sp&stackMask] = in.v
@@ -452,6 +461,32 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		// Fused operations: each runs its sequence with the helpers its
 		// instructions' own cases use, or, where that would not be exact,
 		// dispatches its first instruction (in.base) alone.
+		case mFeatCntxt:
+			// PushFeat; CntxtItem: both pushes must fit
+			s := sm.get(mp + int(in.off))
+			if s == nil || !room(sp, 2) {
+				op = in.base
+				continue
+			}
+			sp++
+			st[sp&stackMask] = int32(m.seg.getFeature(int(in.a)))
+			pc++
+			if sm.cntxtSkips(int8(in.sub), mp) {
+				pc += uint(in.skip)
+				sp++
+				st[sp&stackMask] = 1
+				if in.w != landNone {
+					goto landed
+				}
+				break
+			}
+			if in.v == 0 {
+				break
+			}
+			// the PushUserCmp that follows, without a dispatch
+			in = &ins[pc]
+			pc++
+			fallthrough
 		case mPushUserCmp:
 			// PushUser; Push w; compare. Exact when the slot exists and
 			// neither push can overflow; sp >= sb keeps the skipped
@@ -480,13 +515,7 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			}
 			goto done
 		case mNextRetZero:
-			var ok bool
-			if is, mp, ok = sm.next(is, mp); !ok {
-				goto die
-			}
-			sp++
-			st[sp&stackMask] = 0
-			goto done
+			goto nextRetZero
 		case mPushSetUser:
 			if is == nil || !room(sp, 1) {
 				op = in.base
@@ -494,8 +523,9 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			}
 			setUser(is, int(in.sub), int16(in.v))
 			pc++
-		case mGAttrSetUser, mGAttrSet, mAttGAttrSet:
-			// the glyph attribute push; SetUser or AttrSet
+		case mGAttrSetUser, mGAttrSet, mAttGAttrSet, mGAttrUserRet:
+			// the glyph attribute push; SetUser (then Next; RetZero for
+			// mGAttrUserRet) or AttrSet
 			s := sm.get(mp + int(in.off))
 			if s == nil || is == nil || !room(sp, 1) {
 				op = in.base
@@ -516,26 +546,12 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 				setUser(is, int(in.sub), v)
 				break
 			}
+			if op == mGAttrUserRet {
+				setUser(is, int(in.sub), v)
+				goto nextRetZero
+			}
 			ss, sv = is, v
 			goto set
-		case mFeatCntxt:
-			// PushFeat; CntxtItem: both pushes must fit
-			s := sm.get(mp + int(in.off))
-			if s == nil || !room(sp, 2) {
-				op = in.base
-				continue
-			}
-			sp++
-			st[sp&stackMask] = int32(m.seg.getFeature(int(in.a)))
-			pc++
-			if sm.cntxtSkips(int8(in.sub), mp) {
-				pc += uint(in.skip)
-				sp++
-				st[sp&stackMask] = 1
-				if in.w != landNone {
-					goto landed
-				}
-			}
 		case mAndCntxt:
 			v := st[sp&stackMask]
 			sp--
@@ -574,15 +590,26 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 			sp++
 			st[sp&stackMask] = in.v
 			goto done
-		case mUserUserCmp:
+		case mUserUserCmp, mUserCmpRet:
 			s := sm.get(mp + int(in.off))
 			s2 := sm.get(mp + int(int8(in.w)))
 			if s == nil || s2 == nil || !room(sp, 2) {
 				op = in.base
 				continue
 			}
+			r := cmpTrue(in.a, m.userAttr(s, int(in.sub)), m.userAttr(s2, int(in.w>>8)))
+			if op == mUserCmpRet && sp > sb {
+				// And|Or; And; PopRet as mLogicAndRet runs them: the
+				// comparison and the first result are above the final
+				// top, out of the guard words (sp >= 3); otherwise the
+				// comparison alone, and mLogicAndRet's own fallback
+				r = logicOp(uint8(in.skip), st[sp&stackMask], r)
+				sp--
+				st[sp&stackMask] = logicAnd(st[sp&stackMask], r)
+				goto done
+			}
 			sp++
-			st[sp&stackMask] = cmpTrue(in.a, m.userAttr(s, int(in.sub)), m.userAttr(s2, int(in.w>>8)))
+			st[sp&stackMask] = r
 			pc += 2
 		case mCmpLogic:
 			// compare; And|Or. The comparison's result, written at sp-1 by
@@ -645,6 +672,17 @@ func (m *machine) exec(c *code, mp int) (int32, int) {
 		pc++
 		op = in.op
 		continue
+	nextRetZero:
+		// Next; RetZero: mNextRetZero, and the end of mGAttrUserRet
+		{
+			var ok bool
+			if is, mp, ok = sm.next(is, mp); !ok {
+				goto die
+			}
+		}
+		sp++
+		st[sp&stackMask] = 0
+		goto done
 	landed:
 		// A cntxt_item skipped to a return (landRet: PopRet; landAndRet:
 		// And; PopRet), with the 1 it pushed on top: run the return.

@@ -69,7 +69,15 @@ func TestFusedMatchesUnfused(t *testing.T) {
 	isPos := func(a uint8) bool { return a == slatPosX || a == slatPosY }
 	sub := func() uint8 { return uint8(rng.Intn(5)) }
 	seq := func() []instr {
-		switch rng.Intn(28) {
+		switch rng.Intn(31) {
+		case 30: // mFeatCntxt running the PushUserCmp that follows
+			return []instr{{op: mPushFeat, off: off(), a: uint8(rng.Intn(4))}, {op: mCntxtItem, off: off(), skip: uint16(rng.Intn(4))},
+				{op: mPushUser, off: off(), sub: sub()}, {op: mPush, v: small()}, cmp()}
+		case 28:
+			return []instr{{op: mPushUser, off: off(), sub: sub()}, {op: mPushUser, off: off(), sub: sub()}, cmp(),
+				{op: []uint8{mAnd, mOr}[rng.Intn(2)]}, {op: mAnd}, {op: mPopRet}}
+		case 29:
+			return []instr{{op: mPushGlyphAttr, off: off(), v: int32(rng.Intn(40))}, {op: mSetUser, sub: sub()}, {op: mNext}, {op: mRetZero}}
 		case 24: // graphite2's temporary copy (the map entry changes)
 			return []instr{{op: mTempCopy}}
 		case 25: // the current slot changes
@@ -211,6 +219,8 @@ func TestFuseCoversPatterns(t *testing.T) {
 		{{op: mPushSlotAttr}, {op: mBitSet}, {op: mAttrSet}},
 		{{op: mPushUser}, {op: mPushUser}, {op: mLess}}, {{op: mGtr}, {op: mOr}}, {{op: mOr}, {op: mAnd}, {op: mPopRet}},
 		{{op: mCntxtItem, skip: 1}, {op: mPush}, {op: mPopRet}},
+		{{op: mPushUser}, {op: mPushUser}, {op: mLess}, {op: mOr}, {op: mAnd}, {op: mPopRet}},
+		{{op: mPushGlyphAttr}, {op: mSetUser}, {op: mNext}, {op: mRetZero}},
 	} {
 		c := &code{instrs: p}
 		c.fuse()
