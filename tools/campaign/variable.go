@@ -1,13 +1,15 @@
 package main
 
 import (
+	"path/filepath"
+
 	"fontvm/internal/corpus"
 	"fontvm/truetype/hint"
 )
 
 // varTables are the tables the variable target corrupts: the variation
 // tables, and glyf, cvt and prep, whose data the deltas apply to.
-var varTables = []string{"fvar", "avar", "gvar", "cvar", "HVAR", "MVAR", "glyf", "cvt ", "prep"}
+var varTables = []string{"fvar", "avar", "gvar", "cvar", "HVAR", "VVAR", "vhea", "vmtx", "MVAR", "glyf", "cvt ", "prep"}
 
 // varCampaignFonts are the variable corpus fonts the variable target
 // mutates: the unicode-org test fonts (a few KiB each) and the two hinted
@@ -15,6 +17,16 @@ var varTables = []string{"fvar", "avar", "gvar", "cvar", "HVAR", "MVAR", "glyf",
 // Source Serif, Inter) make each FreeType comparison hundreds of times
 // longer for the same tables.
 var varCampaignFonts = []string{"TestAVAR", "TestCVARGVAROne", "TestCVARGVARTwo", "TestGVARComposite0", "TestHVARTwo", "Selawik", "Comfortaa"}
+
+// vvarCampaignFonts are truetype/hint's VVAR test fonts (built by
+// testdata/vvar/make_vvar.py): vhea, vmtx and VVAR with and without an
+// advance map, whose glyph programs read the vertical phantom points, so
+// that a corrupted VVAR, vhea or vmtx changes the hinted outlines the
+// reference comparison checks.
+var vvarCampaignFonts = []corpus.Font{
+	{Name: "vvar-map", Path: filepath.Join(corpus.Root(), "truetype", "hint", "testdata", "vvar", "vvar-map.ttf")},
+	{Name: "vvar-direct", Path: filepath.Join(corpus.Root(), "truetype", "hint", "testdata", "vvar", "vvar-direct.ttf")},
+}
 
 // The variable target: variable TrueType fonts with their variation
 // tables corrupted. A copy is accepted when sfnt.Parse and hint.NewFont
@@ -35,6 +47,7 @@ func init() {
 					}
 				}
 			}
+			fs = append(fs, vvarCampaignFonts...)
 			out, err := readCorpus(fs)
 			if err != nil {
 				return nil, err
