@@ -122,6 +122,18 @@ type Mono struct {
 	tx, ty  int64 // translation into raster space, 26.6
 	sx, sy  int64 // SCALED(tx), SCALED(ty)
 
+	// quietSweep's state (mono_quiet.go): the cell table and its
+	// current stamp, and the table's row length (rows+1)
+	cells  []quietCell
+	qGen   uint32
+	qRows1 int
+	// fullPasses makes Render sweep the horizontal pass even when
+	// quietSweep proves the sweep sets nothing (for the oracle tests).
+	fullPasses bool
+	// quietSkips counts the horizontal sweeps skipped and bands the
+	// render pool's overflows split (for the tests).
+	quietSkips, bands uint64
+
 	// target
 	pix            []uint8
 	base, stride   int
@@ -276,6 +288,7 @@ func (m *Mono) renderPass(flipped bool, yMin, yMax int64) error {
 			if yMin == yMax || bandTop == len(bandStack) {
 				return ErrOverflow
 			}
+			m.bands++
 			yMid := (yMin + yMax) >> 1
 			bandStack[bandTop] = yMin
 			bandTop++
@@ -283,7 +296,9 @@ func (m *Mono) renderPass(flipped bool, yMin, yMax int64) error {
 			continue
 		}
 		if m.fProf >= 0 {
-			if err := m.drawSweep(); err != nil {
+			if flipped && !m.fullPasses && m.quietSweep() {
+				m.quietSkips++
+			} else if err := m.drawSweep(); err != nil {
 				return err
 			}
 		}
