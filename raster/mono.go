@@ -281,7 +281,7 @@ func (m *Mono) renderPass(flipped bool, yMin, yMax int64) error {
 		if err == errStopPass {
 			return nil
 		}
-		if err != nil {
+		if err != nil && err != errQuietBand {
 			return err
 		}
 		if overflow {
@@ -295,10 +295,10 @@ func (m *Mono) renderPass(flipped bool, yMin, yMax int64) error {
 			yMin = yMid + 1
 			continue
 		}
-		if m.fProf >= 0 {
-			if flipped && !m.fullPasses && m.quietSweep() {
-				m.quietSkips++
-			} else if err := m.drawSweep(); err != nil {
+		if err == errQuietBand {
+			m.quietSkips++
+		} else if m.fProf >= 0 {
+			if err := m.drawSweep(); err != nil {
 				return err
 			}
 		}
@@ -314,6 +314,10 @@ func (m *Mono) renderPass(flipped bool, yMin, yMax int64) error {
 // errPoolOverflow reports internally that the render pool is full and the
 // band must be halved.
 var errPoolOverflow = errors.New("raster: render pool overflow")
+
+// errQuietBand reports internally that quietSweep proved the band's
+// sweep changes nothing: it is skipped.
+var errQuietBand = errors.New("raster: quiet band")
 
 // errStopPass ends a pass silently, as FreeType's Convert_Glyph does when
 // it fails without an error code.
@@ -1182,6 +1186,12 @@ func (m *Mono) convert() error {
 		if m.gProf >= 0 {
 			m.profs[last&profMask].next = m.gProf
 		}
+	}
+	// The horizontal pass's sweep can be skipped (quietSweep), and with
+	// it Finalize_Profile_Table, when its y-turns cannot fill the pool.
+	if m.horizontalPass && !m.fullPasses && m.fProf >= 0 && m.numProfs > 1 &&
+		m.top+2*m.numProfs+1 < m.maxBuff && m.quietSweep() {
+		return errQuietBand
 	}
 	if err := m.finalizeProfileTable(); err != nil {
 		return err

@@ -48,8 +48,10 @@ type quietCell struct {
 
 // quietSweep reports whether Draw_Sweep over the profiles of the current
 // band of the horizontal pass would leave the bitmap as it is, so that
-// Render may skip it (see the comment above). The profiles must be
-// finalized (Finalize_Profile_Table); quietSweep leaves them unchanged.
+// Render may skip it (see the comment above). convert calls it before
+// Finalize_Profile_Table, on profiles as Convert_Glyph leaves them (a
+// descending profile's start is its top scanline and its crossings run
+// down from there); it leaves them unchanged.
 func (m *Mono) quietSweep() bool {
 	w, rows := m.width, m.rows
 	n := w * (rows + 1)
@@ -70,15 +72,17 @@ func (m *Mono) quietSweep() bool {
 	bits := m.precBits & 63
 	half := m.prec - 1
 	pix, stride := m.pix, m.stride
-	for p := m.fProf; p >= 0; p = m.profs[p&profMask].link {
+	for p := m.fProf; p < m.fProf+m.numProfs; p++ {
 		pp := &m.profs[p&profMask]
-		off, dir := pp.offset, int(pp.dir)
-		col := pp.start
+		off, col, step := pp.offset, pp.start, int64(1)
+		if pp.flags&flowUp == 0 {
+			step = -1
+		}
 		for h := pp.height; h > 0; h-- {
 			x := m.pool[off&poolMask]
-			off += dir
+			off++
 			i := int(col)
-			col++
+			col += step
 			if uint(i) >= uint(w) {
 				return false // cannot happen: profiles are clipped to the band
 			}
