@@ -122,6 +122,18 @@ type Mono struct {
 	tx, ty  int64 // translation into raster space, 26.6
 	sx, sy  int64 // SCALED(tx), SCALED(ty)
 
+	// quietSweep's state (mono_quiet.go): the cell table and its
+	// current stamp, and the table's row length (rows+1)
+	cells  []quietCell
+	qGen   uint32
+	qRows1 int
+	// fullPasses makes Render sweep the horizontal pass even when
+	// quietSweep proves the sweep sets nothing (for the oracle tests).
+	fullPasses bool
+	// quietSkips counts the horizontal sweeps skipped and bands the
+	// render pool's overflows split (for the tests).
+	quietSkips, bands uint64
+
 	// target
 	pix            []uint8
 	base, stride   int
@@ -269,20 +281,23 @@ func (m *Mono) renderPass(flipped bool, yMin, yMax int64) error {
 		if err == errStopPass {
 			return nil
 		}
-		if err != nil {
+		if err != nil && err != errQuietBand {
 			return err
 		}
 		if overflow {
 			if yMin == yMax || bandTop == len(bandStack) {
 				return ErrOverflow
 			}
+			m.bands++
 			yMid := (yMin + yMax) >> 1
 			bandStack[bandTop] = yMin
 			bandTop++
 			yMin = yMid + 1
 			continue
 		}
-		if m.fProf >= 0 {
+		if err == errQuietBand {
+			m.quietSkips++
+		} else if m.fProf >= 0 {
 			if err := m.drawSweep(); err != nil {
 				return err
 			}
@@ -299,6 +314,10 @@ func (m *Mono) renderPass(flipped bool, yMin, yMax int64) error {
 // errPoolOverflow reports internally that the render pool is full and the
 // band must be halved.
 var errPoolOverflow = errors.New("raster: render pool overflow")
+
+// errQuietBand reports internally that quietSweep proved the band's
+// sweep changes nothing: it is skipped.
+var errQuietBand = errors.New("raster: quiet band")
 
 // errStopPass ends a pass silently, as FreeType's Convert_Glyph does when
 // it fails without an error code.
@@ -1167,6 +1186,12 @@ func (m *Mono) convert() error {
 		if m.gProf >= 0 {
 			m.profs[last&profMask].next = m.gProf
 		}
+	}
+	// The horizontal pass's sweep can be skipped (quietSweep), and with
+	// it Finalize_Profile_Table, when its y-turns cannot fill the pool.
+	if m.horizontalPass && !m.fullPasses && m.fProf >= 0 && m.numProfs > 1 &&
+		m.top+2*m.numProfs+1 < m.maxBuff && m.quietSweep() {
+		return errQuietBand
 	}
 	if err := m.finalizeProfileTable(); err != nil {
 		return err
