@@ -63,18 +63,20 @@ func (e *exec) insDELTAP(a []int64) {
 		e.newTop = e.args
 		return
 	}
+	// The pairs, top first: all nump of them, or the args/2 there are
+	// (Ins_DELTAP then stops with its argument index at 0). A pair
+	// applies when its argument's high nibble is want.
+	end := 0
+	if nump <= uint64(args)/2 {
+		end = args - 2*int(nump)
+	}
 	st := e.stack[:args]
-	for k := uint64(1); k <= nump; k++ {
-		if args < 2 {
-			args = 0
-			break
-		}
-		args -= 2
-		b := st[args]
+	for i := args - 2; i >= end; i -= 2 {
+		b := st[i]
 		if (uint64(b)>>4)&0xF != want {
 			continue
 		}
-		pt := uint16(st[args+1])
+		pt := uint16(st[i+1])
 		if int(pt) >= e.zp0.nPoints {
 			continue
 		}
@@ -88,8 +90,8 @@ func (e *exec) insDELTAP(a []int64) {
 			e.moveVector(e.zp0, int(pt), d)
 		}
 	}
-	e.args = args
-	e.newTop = args
+	e.args = end
+	e.newTop = end
 }
 
 // pedanticDelta is Ins_DELTAP's pedantic checks of the nump pairs below

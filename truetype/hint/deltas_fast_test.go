@@ -2,6 +2,7 @@ package hint
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
@@ -38,5 +39,99 @@ func TestDeltaPFastPath(t *testing.T) {
 	}
 	if runs != 3*64*2 {
 		t.Fatalf("%d runs", runs)
+	}
+}
+
+// deltaPModel is Ins_DELTAP's pair loop one pair at a time, as FreeType
+// writes it (its argument index checked before each pair), the model
+// that TestDeltaPPairs holds insDELTAP's loop to (no pedantic checks, a
+// want of 0..15 before v40's post-IUP shortcut).
+func deltaPModel(e *exec, nump uint64, want uint64) {
+	args := e.args
+	for k := uint64(1); k <= nump; k++ {
+		if args < 2 {
+			args = 0
+			break
+		}
+		args -= 2
+		b := e.stack[args]
+		if (uint64(b)>>4)&0xF != want {
+			continue
+		}
+		pt := uint16(e.stack[args+1])
+		if int(pt) >= e.zp0.nPoints {
+			continue
+		}
+		d := deltaStep(b, e.gs.deltaShift)
+		if e.backwardCompat {
+			if !(e.iupxCalled && e.iupyCalled) &&
+				((e.isComposite && e.gs.freeVector.y != 0) || e.zp0.tags[pt]&tagTouchY != 0) {
+				e.move(e.zp0, int(pt), d)
+			}
+		} else {
+			e.move(e.zp0, int(pt), d)
+		}
+	}
+	e.args, e.newTop = args, args
+}
+
+// TestDeltaPPairs compares insDELTAP with deltaPModel on random machines:
+// stacks of 0 to 13 elements below the count (odd and even), counts of
+// 0 to 9 pairs (more than the stack holds too), argument nibbles that
+// match or not, points in and out of the zone, axis and oblique freedom
+// vectors, v35 and v40 with or without backward compatibility.
+func TestDeltaPPairs(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	vecs := []unitVec{{0x4000, 0}, {0, 0x4000}, {0x2D41, 0x2D41}}
+	var short, odd, moved int
+	for i := 0; i < 20000; i++ {
+		fast := randomPointMachine(r)
+		fast.gs.freeVector = vecs[r.IntN(len(vecs))]
+		fast.gs.projVector = vecs[r.IntN(len(vecs))]
+		fast.gs.dualVector = fast.gs.projVector
+		fast.computeFuncs()
+		fast.gs.gep0 = 1
+		fast.zp0 = &fast.pts
+		fast.isComposite = r.IntN(4) == 0
+		fast.gs.deltaBase = uint16(r.IntN(10))
+		fast.ppem = int64(fast.gs.deltaBase) + int64(r.IntN(3))
+		want := uint64(fast.ppem) - uint64(fast.gs.deltaBase)
+		n := r.IntN(14)
+		for k := 0; k < n; k++ {
+			if k%2 == 0 {
+				fast.stack[k] = int64(uint64(r.IntN(3))<<4 | uint64(r.IntN(16)))
+			} else {
+				fast.stack[k] = int64(r.IntN(8))
+			}
+		}
+		nump := uint64(r.IntN(10))
+		fast.args, fast.top, fast.newTop = n, n, n
+		fast.opcode = 0x5D
+		if fast.postIUP() {
+			continue // insDELTAP only pops the pairs (TestDeltaPFastPath)
+		}
+		ref := *fast
+		rz := cloneZones(&ref, fast)
+		ref.zp0 = rz[0]
+		ref.stack = append([]int64(nil), fast.stack...)
+		before := append([]vec(nil), fast.pts.cur...)
+		fast.insDELTAP([]int64{int64(nump)})
+		deltaPModel(&ref, nump, want)
+		if !reflect.DeepEqual(fast.pts, ref.pts) || fast.args != ref.args || fast.newTop != ref.newTop {
+			t.Fatalf("case %d (%d elements, %d pairs): DELTAP gives %v args %d, model %v args %d", i, n, nump,
+				fast.pts.cur, fast.args, ref.pts.cur, ref.args)
+		}
+		if nump > uint64(n)/2 {
+			short++
+		}
+		if n%2 == 1 {
+			odd++
+		}
+		if !reflect.DeepEqual(fast.pts.cur, before) {
+			moved++
+		}
+	}
+	if short < 2000 || odd < 2000 || moved < 2000 {
+		t.Fatalf("too few cases: %d short stacks, %d odd, %d moved", short, odd, moved)
 	}
 }
