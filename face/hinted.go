@@ -90,7 +90,16 @@ func (h *hintLoader) load(gid uint16, o *raster.Outline) (fixed.Int26_6, raster.
 	pts, tags := o.Points[:n], o.Tags[:n]
 	box := copyPoints(pts, tags, g.Points)
 	o.Points, o.Tags = pts, tags
-	o.Contours = append(o.Contours[:0], g.Ends...)
+	// the contour ends, element by element (a glyph has a few: append
+	// would call memmove for them)
+	if cap(o.Contours) < len(g.Ends) {
+		o.Contours = make([]int, len(g.Ends), 2*len(g.Ends))
+	}
+	ends := o.Contours[:len(g.Ends)]
+	for i, e := range g.Ends {
+		ends[i] = e
+	}
+	o.Contours = ends
 	hinted := h.hinted()
 	o.Flags = raster.ScanFlags(h.yPPEM, hinted, g.ScanControl, g.ScanType)
 	h.tagScanModes(gid, o, hinted, g.ScanType)
