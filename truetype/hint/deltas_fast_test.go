@@ -62,14 +62,12 @@ func deltaPModel(e *exec, nump uint64, want uint64) {
 		if int(pt) >= e.zp0.nPoints {
 			continue
 		}
-		d := deltaStep(b, e.gs.deltaShift)
-		if e.backwardCompat {
-			if !(e.iupxCalled && e.iupyCalled) &&
-				((e.isComposite && e.gs.freeVector.y != 0) || e.zp0.tags[pt]&tagTouchY != 0) {
-				e.move(e.zp0, int(pt), d)
-			}
-		} else {
-			e.move(e.zp0, int(pt), d)
+		// v40 backward compatibility moves only before IUP[x] and
+		// IUP[y], and only y-touched points or, in a composite, along
+		// a freedom vector with a y component
+		yOnly := e.zp0.tags[pt]&tagTouchY != 0 || (e.isComposite && e.gs.freeVector.y != 0)
+		if !e.backwardCompat || (yOnly && !(e.iupxCalled && e.iupyCalled)) {
+			e.move(e.zp0, int(pt), deltaStep(b, e.gs.deltaShift))
 		}
 	}
 	e.args, e.newTop = args, args
