@@ -33,16 +33,19 @@ package raster
 // of the test fonts at many sizes and on random outlines, the sweep
 // quietSweep skips is run anyway and must change nothing.
 
-// quietMaxCells bounds the cell table (columns × (rows+1) entries); larger
-// bitmaps are swept.
-const quietMaxCells = 1 << 18
+// quietMaxCells bounds the cell table (columns × (rows+1) entries of 16
+// bytes: 1 MiB); the horizontal passes of larger bitmaps are swept.
+const quietMaxCells = 1 << 16
+
+// The profile index fits a quietCell's prof.
+var _ [1<<15 - maxMonoProfile]struct{}
 
 // A quietCell is the first crossing quietSweep has met in a cell (between
 // two pixel centres of a column) whose neighbour pixels are both clear.
 type quietCell struct {
-	gen  uint32 // the cell is empty unless gen is m.qGen
-	prof int32  // the crossing's profile
 	x    int64  // the crossing
+	gen  uint32 // the cell is empty unless gen is m.qGen
+	prof int16  // the crossing's profile (below maxMonoProfile)
 	n    uint8  // 1: one crossing; 2: a second one that cannot be a drop-out
 }
 
@@ -116,7 +119,7 @@ func (m *Mono) quietNote(i int, k, x int64, p int) bool {
 	c := &m.cells[i*m.qRows1+int(k)+1]
 	switch {
 	case c.gen != m.qGen:
-		*c = quietCell{gen: m.qGen, prof: int32(p), x: x, n: 1}
+		*c = quietCell{x: x, gen: m.qGen, prof: int16(p), n: 1}
 		return true
 	case c.n == 1 && m.quietHarmless(int(c.prof), c.x, p, x, int64(i)):
 		c.n = 2
