@@ -1272,12 +1272,16 @@ func (m *Mono) drawSweep() error {
 	// profile list as it is (checked by TestReferenceRasterizers and face's
 	// TestReferenceFaceBitmaps against FreeType's bitmaps).
 	waiting := m.fProf
+	// nextStart is the lowest start of a waiting profile: the waiting
+	// list need not be walked at a turn below it.
+	nextStart := int64(math.MaxInt64)
 	for p := m.fProf; p >= 0; {
 		pp := &m.profs[p&profMask]
 		bottom := int64(int16(pp.start))
 		top := int64(int16(pp.start + pp.height - 1))
 		minY = min(minY, bottom)
 		maxY = max(maxY, top)
+		nextStart = min(nextStart, pp.start)
 		pp.x = 0
 		p = pp.link
 	}
@@ -1299,21 +1303,28 @@ func (m *Mono) drawSweep() error {
 	}
 	for nt > 0 {
 		// DelOld of the profile in hand unlinks it from its predecessor.
-		for prev, p := &waiting, waiting; p >= 0; {
-			pp := &m.profs[p&profMask]
-			q := pp.link
-			if pp.start != y {
-				prev = &pp.link
-			} else {
-				*prev = q
-				pp.countL = 0 // no drop-out mark
-				if pp.flags&flowUp != 0 {
-					m.insNew(&drawLeft, p)
+		// No waiting profile starts at y when all start above it. (A
+		// profile starting below y stays waiting for ever, as in
+		// FreeType.)
+		if nextStart <= y {
+			nextStart = math.MaxInt64
+			for prev, p := &waiting, waiting; p >= 0; {
+				pp := &m.profs[p&profMask]
+				q := pp.link
+				if pp.start != y {
+					prev = &pp.link
+					nextStart = min(nextStart, pp.start)
 				} else {
-					m.insNew(&drawRight, p)
+					*prev = q
+					pp.countL = 0 // no drop-out mark
+					if pp.flags&flowUp != 0 {
+						m.insNew(&drawLeft, p)
+					} else {
+						m.insNew(&drawRight, p)
+					}
 				}
+				p = q
 			}
-			p = q
 		}
 		m.sortList(&drawLeft)
 		m.sortList(&drawRight)
@@ -1390,11 +1401,11 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 	for pl >= 0 && pr >= 0 {
 		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
 		x1, x2 := min(lp.x, rp.x), max(lp.x, rp.x)
-		if isDropout(x1, x2, prec) {
+		e1 := (x1 + prec - 1) & -prec
+		e2 := x2 & -prec
+		if e1 > e2 { // isDropout(x1, x2, prec)
 			dropouts += markDropout(lp, rp, x1, x2)
 		} else {
-			e1 := (x1 + prec - 1) & -prec
-			e2 := x2 & -prec
 			// Both contours lie just beside pixel centres: draw one pixel.
 			if lp.flags&7 != 2 && x2-x1-prec <= jitter && e1 != x1 && e2 != x2 {
 				e2 = e1
@@ -1418,10 +1429,15 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 }
 
 // isDropout is Draw_Sweep's test for a span [x1, x2] (x1 <= x2) that
-// contains no pixel centre, at precision prec.
+// contains no pixel centre, at precision prec. FreeType tests
+//
+//	x2-x1 <= prec && FLOOR(x1) != x1 && CEILING(x2) != x2 &&
+//	(FLOOR(x1) > CEILING(x2) || CEILING(x2) == FLOOR(x1)+prec)
+//
+// which, for x1 <= x2, holds exactly when CEILING(x1) > FLOOR(x2): no
+// multiple of prec lies in [x1, x2] (TestIsDropout compares the two).
 func isDropout(x1, x2, prec int64) bool {
-	f1, c2 := x1&-prec, (x2+prec-1)&-prec
-	return x2-x1 <= prec && f1 != x1 && c2 != x2 && (f1 > c2 || c2 == f1+prec)
+	return (x1+prec-1)&-prec > x2&-prec
 }
 
 // markDropout marks the pair of profiles lp, rp whose span [x1, x2] is a
