@@ -844,22 +844,22 @@ func (m *Mono) lineTo(x, y int64) error {
 			}
 		}
 	}
-	switch m.state {
-	case stateAscending:
-		if err := m.lineUp(m.lastX, m.lastY, x, y, m.minY, m.maxY); err != nil {
-			return err
-		}
-	case stateDescending:
-		// Line_Down (inline): Line_Up on the segment mirrored in y
-		fresh := m.fresh
-		if err := m.lineUp(m.lastX, -m.lastY, x, -y, -m.maxY, -m.minY); err != nil {
-			return err
-		}
-		if fresh && !m.fresh {
-			m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
-		}
-	}
+	// The current point moves before the segment is drawn (nothing
+	// below reads it; an error ends the conversion), so that x and y
+	// need not outlive the calls.
+	x0, y0 := m.lastX, m.lastY
 	m.lastX, m.lastY = x, y
+	if m.state == stateAscending {
+		return m.lineUp(x0, y0, x, y, m.minY, m.maxY)
+	}
+	// Line_Down (inline): Line_Up on the segment mirrored in y
+	fresh := m.fresh
+	if err := m.lineUp(x0, -y0, x, -y, -m.maxY, -m.minY); err != nil {
+		return err
+	}
+	if fresh && !m.fresh {
+		m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
+	}
 	return nil
 }
 
@@ -987,26 +987,29 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 				return err
 			}
 		}
+		// The current point moves before the arc is drawn (nothing
+		// below reads it; an error ends the conversion), so that to
+		// need not outlive the calls.
 		a := &m.arcs
 		if st == stateAscending {
 			a[2] = monoPoint{m.lastX, y0}
 			a[1] = c
 			a[0] = to
-			if err := m.bezierUp(2, 0, m.minY, m.maxY); err != nil {
-				return err
-			}
-		} else {
-			a[2] = monoPoint{m.lastX, -y0}
-			a[1] = monoPoint{c.x, -c.y}
-			a[0] = monoPoint{to.x, -to.y}
-			fresh := m.fresh
-			if err := m.bezierUp(2, 0, -m.maxY, -m.minY); err != nil {
-				return err
-			}
-			if fresh && !m.fresh {
-				m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
-			}
+			m.lastX, m.lastY = to.x, to.y
+			return m.bezierUp(2, 0, m.minY, m.maxY)
 		}
+		a[2] = monoPoint{m.lastX, -y0}
+		a[1] = monoPoint{c.x, -c.y}
+		a[0] = monoPoint{to.x, -to.y}
+		m.lastX, m.lastY = to.x, to.y
+		fresh := m.fresh
+		if err := m.bezierUp(2, 0, -m.maxY, -m.minY); err != nil {
+			return err
+		}
+		if fresh && !m.fresh {
+			m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
+		}
+		return nil
 	}
 	m.lastX, m.lastY = to.x, to.y
 	return nil
