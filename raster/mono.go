@@ -479,9 +479,13 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	if dy <= 0 || y2 < miny || y1 > maxy {
 		return nil
 	}
+	// A vertical segment (dx == 0) skips the MulDivs: with dy > 0 they
+	// are 0.
 	var e1, e2, f1, f2 int64
 	if y1 < miny {
-		x1 += ftmath.MulDiv(dx, miny-y1, dy)
+		if dx != 0 {
+			x1 += ftmath.MulDiv(dx, miny-y1, dy)
+		}
 		e1 = m.trunc(miny)
 		f1 = 0
 	} else {
@@ -499,7 +503,9 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 		if e1 == e2 {
 			return nil
 		}
-		x1 += ftmath.MulDiv(dx, m.prec-f1, dy)
+		if dx != 0 {
+			x1 += ftmath.MulDiv(dx, m.prec-f1, dy)
+		}
 		e1++
 	} else if m.joint {
 		m.top--
