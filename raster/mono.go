@@ -722,9 +722,10 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 func (m *Mono) conicUp(start int, e, e2 int64) error {
 	a := &m.arcs
 	pool := &m.pool
-	top := m.top
 	prec, precStep := m.prec, m.precStep
 	arc := start
+	// The pool top stays in m.top: kept in a local, it costs register
+	// moves on every split, which outnumber the crossings.
 	for {
 		// the arc b[0..2] and the two points a split adds (spare slots
 		// of m.arcs when the stack is full); arc < monoArcs, so the mask
@@ -734,9 +735,9 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 		if y2 > e {
 			y1 := b[2].y
 			if y2-y1 >= precStep {
-				if arc+4 >= monoArcs {
+				if arc >= monoArcs-4 {
 					// the arc stack is full (m.split's overflow)
-					m.top, m.joint = top, false
+					m.joint = false
 					return errPoolOverflow
 				}
 				// Split_Conic, y first: it decides which halves are
@@ -767,18 +768,18 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 				arc += 2
 				continue
 			}
-			pool[top&poolMask] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
-			top++
+			pool[m.top&poolMask] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
+			m.top++
 			e += prec
 		} else if y2 == e {
-			pool[top&poolMask] = b[0].x
-			top++
+			pool[m.top&poolMask] = b[0].x
+			m.top++
 			e += prec
 			arc -= 2
 			if arc < start || e > e2 {
 				// FreeType's joint flag: the last crossing is this
 				// arc's end, on the scanline
-				m.top, m.joint = top, true
+				m.joint = true
 				return nil
 			}
 			continue
@@ -788,7 +789,7 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 			break
 		}
 	}
-	m.top, m.joint = top, false
+	m.joint = false
 	return nil
 }
 
