@@ -71,7 +71,7 @@ type monoProfile struct {
 	link   int   // next profile in the list it is in, -1 for none
 	offset int   // pool index of its crossings
 	flags  uint16
-	dir    int16 // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
+	dir    int32 // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
 	height int64 // number of crossings
 	start  int64 // first scanline
 	countL int64 // scanlines to wait before it is drawn; drop-out mark when drawn
@@ -1220,9 +1220,10 @@ func (m *Mono) sortList(list *int) {
 	prev := int64(math.MinInt64)
 	// Profile indices are masked with profMask (a no-op) to spare the
 	// bounds checks.
-	for cur := *list; cur >= 0; cur = m.profs[cur&profMask].link {
-		p := &m.profs[cur&profMask]
-		x := m.pool[p.offset&poolMask]
+	ps, pool := &m.profs, &m.pool
+	for cur := *list; cur >= 0; {
+		p := &ps[cur&profMask]
+		x := pool[p.offset&poolMask]
 		p.x = x
 		if x < prev {
 			sorted = false
@@ -1230,6 +1231,7 @@ func (m *Mono) sortList(list *int) {
 		prev = x
 		p.offset += int(p.dir)
 		p.height--
+		cur = p.link
 	}
 	if sorted {
 		return
@@ -1239,7 +1241,6 @@ func (m *Mono) sortList(list *int) {
 	// sorted stably by x, which an insertion sort gives in one walk
 	// (checked by TestReferenceRasterizers and face's
 	// TestReferenceFaceBitmaps against FreeType's bitmaps).
-	ps := &m.profs
 	head := *list
 	tail := head // the sorted part is head..tail
 	for cur := ps[tail&profMask].link; cur >= 0; {
