@@ -1069,6 +1069,11 @@ func (m *Mono) decomposeCurve(first, last int) error {
 		switch tags[point] & 3 {
 		case TagOn:
 			p := m.pt(pts, point)
+			if p.y == m.lastY {
+				// lineTo's horizontal segment, without the call
+				m.lastX = p.x
+				continue
+			}
 			if err := m.lineTo(p.x, p.y); err != nil {
 				return err
 			}
