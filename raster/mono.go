@@ -71,7 +71,7 @@ type monoProfile struct {
 	link   int   // next profile in the list it is in, -1 for none
 	offset int   // pool index of its crossings
 	flags  uint16
-	dir    int16 // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
+	dir    int32 // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
 	height int64 // number of crossings
 	start  int64 // first scanline
 	countL int64 // scanlines to wait before it is drawn; drop-out mark when drawn
@@ -498,9 +498,13 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 	if dy <= 0 || y2 < miny || y1 > maxy {
 		return nil
 	}
+	// A vertical segment (dx == 0) skips the MulDivs: with dy > 0 they
+	// are 0.
 	var e1, e2, f1, f2 int64
 	if y1 < miny {
-		x1 += ftmath.MulDiv(dx, miny-y1, dy)
+		if dx != 0 {
+			x1 += ftmath.MulDiv(dx, miny-y1, dy)
+		}
 		e1 = m.trunc(miny)
 		f1 = 0
 	} else {
@@ -518,7 +522,9 @@ func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
 		if e1 == e2 {
 			return nil
 		}
-		x1 += ftmath.MulDiv(dx, m.prec-f1, dy)
+		if dx != 0 {
+			x1 += ftmath.MulDiv(dx, m.prec-f1, dy)
+		}
 		e1++
 	} else if m.joint {
 		m.top--
@@ -735,9 +741,10 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 func (m *Mono) conicUp(start int, e, e2 int64) error {
 	a := &m.arcs
 	pool := &m.pool
-	top := m.top
 	prec, precStep := m.prec, m.precStep
 	arc := start
+	// The pool top stays in m.top: kept in a local, it costs register
+	// moves on every split, which outnumber the crossings.
 	for {
 		// the arc b[0..2] and the two points a split adds (spare slots
 		// of m.arcs when the stack is full); arc < monoArcs, so the mask
@@ -747,9 +754,9 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 		if y2 > e {
 			y1 := b[2].y
 			if y2-y1 >= precStep {
-				if arc+4 >= monoArcs {
+				if arc >= monoArcs-4 {
 					// the arc stack is full (m.split's overflow)
-					m.top, m.joint = top, false
+					m.joint = false
 					return errPoolOverflow
 				}
 				// Split_Conic, y first: it decides which halves are
@@ -780,18 +787,18 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 				arc += 2
 				continue
 			}
-			pool[top&poolMask] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
-			top++
+			pool[m.top&poolMask] = b[2].x + (b[0].x-b[2].x)*(e-y1)/(y2-y1)
+			m.top++
 			e += prec
 		} else if y2 == e {
-			pool[top&poolMask] = b[0].x
-			top++
+			pool[m.top&poolMask] = b[0].x
+			m.top++
 			e += prec
 			arc -= 2
 			if arc < start || e > e2 {
 				// FreeType's joint flag: the last crossing is this
 				// arc's end, on the scanline
-				m.top, m.joint = top, true
+				m.joint = true
 				return nil
 			}
 			continue
@@ -801,7 +808,7 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 			break
 		}
 	}
-	m.top, m.joint = top, false
+	m.joint = false
 	return nil
 }
 
@@ -863,22 +870,22 @@ func (m *Mono) lineTo(x, y int64) error {
 			}
 		}
 	}
-	switch m.state {
-	case stateAscending:
-		if err := m.lineUp(m.lastX, m.lastY, x, y, m.minY, m.maxY); err != nil {
-			return err
-		}
-	case stateDescending:
-		// Line_Down (inline): Line_Up on the segment mirrored in y
-		fresh := m.fresh
-		if err := m.lineUp(m.lastX, -m.lastY, x, -y, -m.maxY, -m.minY); err != nil {
-			return err
-		}
-		if fresh && !m.fresh {
-			m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
-		}
-	}
+	// The current point moves before the segment is drawn (nothing
+	// below reads it; an error ends the conversion), so that x and y
+	// need not outlive the calls.
+	x0, y0 := m.lastX, m.lastY
 	m.lastX, m.lastY = x, y
+	if m.state == stateAscending {
+		return m.lineUp(x0, y0, x, y, m.minY, m.maxY)
+	}
+	// Line_Down (inline): Line_Up on the segment mirrored in y
+	fresh := m.fresh
+	if err := m.lineUp(x0, -y0, x, -y, -m.maxY, -m.minY); err != nil {
+		return err
+	}
+	if fresh && !m.fresh {
+		m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
+	}
 	return nil
 }
 
@@ -1006,26 +1013,29 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 				return err
 			}
 		}
+		// The current point moves before the arc is drawn (nothing
+		// below reads it; an error ends the conversion), so that to
+		// need not outlive the calls.
 		a := &m.arcs
 		if st == stateAscending {
 			a[2] = monoPoint{m.lastX, y0}
 			a[1] = c
 			a[0] = to
-			if err := m.bezierUp(2, 0, m.minY, m.maxY); err != nil {
-				return err
-			}
-		} else {
-			a[2] = monoPoint{m.lastX, -y0}
-			a[1] = monoPoint{c.x, -c.y}
-			a[0] = monoPoint{to.x, -to.y}
-			fresh := m.fresh
-			if err := m.bezierUp(2, 0, -m.maxY, -m.minY); err != nil {
-				return err
-			}
-			if fresh && !m.fresh {
-				m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
-			}
+			m.lastX, m.lastY = to.x, to.y
+			return m.bezierUp(2, 0, m.minY, m.maxY)
 		}
+		a[2] = monoPoint{m.lastX, -y0}
+		a[1] = monoPoint{c.x, -c.y}
+		a[0] = monoPoint{to.x, -to.y}
+		m.lastX, m.lastY = to.x, to.y
+		fresh := m.fresh
+		if err := m.bezierUp(2, 0, -m.maxY, -m.minY); err != nil {
+			return err
+		}
+		if fresh && !m.fresh {
+			m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
+		}
+		return nil
 	}
 	m.lastX, m.lastY = to.x, to.y
 	return nil
@@ -1078,6 +1088,11 @@ func (m *Mono) decomposeCurve(first, last int) error {
 		switch tags[point] & 3 {
 		case TagOn:
 			p := m.pt(pts, point)
+			if p.y == m.lastY {
+				// lineTo's horizontal segment, without the call
+				m.lastX = p.x
+				continue
+			}
 			if err := m.lineTo(p.x, p.y); err != nil {
 				return err
 			}
@@ -1235,9 +1250,10 @@ func (m *Mono) sortList(list *int) {
 	prev := int64(math.MinInt64)
 	// Profile indices are masked with profMask (a no-op) to spare the
 	// bounds checks.
-	for cur := *list; cur >= 0; cur = m.profs[cur&profMask].link {
-		p := &m.profs[cur&profMask]
-		x := m.pool[p.offset&poolMask]
+	ps, pool := &m.profs, &m.pool
+	for cur := *list; cur >= 0; {
+		p := &ps[cur&profMask]
+		x := pool[p.offset&poolMask]
 		p.x = x
 		if x < prev {
 			sorted = false
@@ -1245,6 +1261,7 @@ func (m *Mono) sortList(list *int) {
 		prev = x
 		p.offset += int(p.dir)
 		p.height--
+		cur = p.link
 	}
 	if sorted {
 		return
@@ -1254,7 +1271,6 @@ func (m *Mono) sortList(list *int) {
 	// sorted stably by x, which an insertion sort gives in one walk
 	// (checked by TestReferenceRasterizers and face's
 	// TestReferenceFaceBitmaps against FreeType's bitmaps).
-	ps := &m.profs
 	head := *list
 	tail := head // the sorted part is head..tail
 	for cur := ps[tail&profMask].link; cur >= 0; {
@@ -1297,12 +1313,16 @@ func (m *Mono) drawSweep() error {
 	// profile list as it is (checked by TestReferenceRasterizers and face's
 	// TestReferenceFaceBitmaps against FreeType's bitmaps).
 	waiting := m.fProf
+	// nextStart is the lowest start of a waiting profile: the waiting
+	// list need not be walked at a turn below it.
+	nextStart := int64(math.MaxInt64)
 	for p := m.fProf; p >= 0; {
 		pp := &m.profs[p&profMask]
 		bottom := int64(int16(pp.start))
 		top := int64(int16(pp.start + pp.height - 1))
 		minY = min(minY, bottom)
 		maxY = max(maxY, top)
+		nextStart = min(nextStart, pp.start)
 		pp.x = 0
 		p = pp.link
 	}
@@ -1324,21 +1344,28 @@ func (m *Mono) drawSweep() error {
 	}
 	for nt > 0 {
 		// DelOld of the profile in hand unlinks it from its predecessor.
-		for prev, p := &waiting, waiting; p >= 0; {
-			pp := &m.profs[p&profMask]
-			q := pp.link
-			if pp.start != y {
-				prev = &pp.link
-			} else {
-				*prev = q
-				pp.countL = 0 // no drop-out mark
-				if pp.flags&flowUp != 0 {
-					m.insNew(&drawLeft, p)
+		// No waiting profile starts at y when all start above it. (A
+		// profile starting below y stays waiting for ever, as in
+		// FreeType.)
+		if nextStart <= y {
+			nextStart = math.MaxInt64
+			for prev, p := &waiting, waiting; p >= 0; {
+				pp := &m.profs[p&profMask]
+				q := pp.link
+				if pp.start != y {
+					prev = &pp.link
+					nextStart = min(nextStart, pp.start)
 				} else {
-					m.insNew(&drawRight, p)
+					*prev = q
+					pp.countL = 0 // no drop-out mark
+					if pp.flags&flowUp != 0 {
+						m.insNew(&drawLeft, p)
+					} else {
+						m.insNew(&drawRight, p)
+					}
 				}
+				p = q
 			}
-			p = q
 		}
 		m.sortList(&drawLeft)
 		m.sortList(&drawRight)
@@ -1415,11 +1442,11 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 	for pl >= 0 && pr >= 0 {
 		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
 		x1, x2 := min(lp.x, rp.x), max(lp.x, rp.x)
-		if isDropout(x1, x2, prec) {
+		e1 := (x1 + prec - 1) & -prec
+		e2 := x2 & -prec
+		if e1 > e2 { // isDropout(x1, x2, prec)
 			dropouts += markDropout(lp, rp, x1, x2)
 		} else {
-			e1 := (x1 + prec - 1) & -prec
-			e2 := x2 & -prec
 			// Both contours lie just beside pixel centres: draw one pixel.
 			if lp.flags&7 != 2 && x2-x1-prec <= jitter && e1 != x1 && e2 != x2 {
 				e2 = e1
@@ -1443,10 +1470,15 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 }
 
 // isDropout is Draw_Sweep's test for a span [x1, x2] (x1 <= x2) that
-// contains no pixel centre, at precision prec.
+// contains no pixel centre, at precision prec. FreeType tests
+//
+//	x2-x1 <= prec && FLOOR(x1) != x1 && CEILING(x2) != x2 &&
+//	(FLOOR(x1) > CEILING(x2) || CEILING(x2) == FLOOR(x1)+prec)
+//
+// which, for x1 <= x2, holds exactly when CEILING(x1) > FLOOR(x2): no
+// multiple of prec lies in [x1, x2] (TestIsDropout compares the two).
 func isDropout(x1, x2, prec int64) bool {
-	f1, c2 := x1&-prec, (x2+prec-1)&-prec
-	return x2-x1 <= prec && f1 != x1 && c2 != x2 && (f1 > c2 || c2 == f1+prec)
+	return (x1+prec-1)&-prec > x2&-prec
 }
 
 // markDropout marks the pair of profiles lp, rp whose span [x1, x2] is a
