@@ -41,7 +41,7 @@ func quietOracle(t *testing.T, name string, o *Outline, fast, full, one *Mono, s
 		st.skipped++
 	}
 	if fmt.Sprint(errA) != fmt.Sprint(errB) || !bytes.Equal(a.Pix, b.Pix) {
-		t.Fatalf("%s: with quietSweep (skipped %v): %v, full passes: %v\n%s", name, skipped, errA, errB, quietSideBySide(a.Pix, b.Pix, r.Dx(), r.Dy()))
+		t.Fatalf("%s: with quietSweep (skipped %v): %v, full passes: %v\n%s", name, skipped, errA, errB, sideBySide(a.Pix, b.Pix, r.Dx(), r.Dy()))
 	}
 	saved := o.Flags
 	o.Flags |= FlagSinglePass
@@ -50,22 +50,6 @@ func quietOracle(t *testing.T, name string, o *Outline, fast, full, one *Mono, s
 	if !bytes.Equal(b.Pix, c.Pix) {
 		st.changing++
 	}
-}
-
-// quietSideBySide draws two bitmaps of w×h pixels next to each other.
-func quietSideBySide(a, b []byte, w, h int) string {
-	var sb bytes.Buffer
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			sb.WriteByte(".#"[min(int(a[y*w+x]), 1)])
-		}
-		sb.WriteString("   ")
-		for x := 0; x < w; x++ {
-			sb.WriteByte(".#"[min(int(b[y*w+x]), 1)])
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
 }
 
 // fontOutline loads glyph gid with in into o as the face package does

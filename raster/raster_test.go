@@ -185,3 +185,20 @@ func benchRaster(b *testing.B, mono bool) {
 		}
 	}
 }
+
+// sideBySide draws two w×h bitmaps next to each other, '#' for a set
+// pixel.
+func sideBySide(a, b []byte, w, h int) string {
+	var sb strings.Builder
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			sb.WriteByte(".#"[min(int(a[y*w+x]), 1)])
+		}
+		sb.WriteString("   ")
+		for x := 0; x < w; x++ {
+			sb.WriteByte(".#"[min(int(b[y*w+x]), 1)])
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}

@@ -120,21 +120,6 @@ func compareRaster(t *testing.T, font []byte, ppem int, mode rref.Mode, mono boo
 	}
 }
 
-func sideBySide(a, b []byte, w, h int) string {
-	var sb strings.Builder
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			sb.WriteByte(".#"[min(int(a[y*w+x]), 1)])
-		}
-		sb.WriteString("   ")
-		for x := 0; x < w; x++ {
-			sb.WriteByte(".#"[min(int(b[y*w+x]), 1)])
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
-}
-
 // TestReferenceRasterizers compares Mono and Gray with FreeType's ftraster
 // and ftgrays on FreeType's own outlines (unhinted, and hinted with
 // interpreter versions 35 and 40), for every glyph of DejaVu Sans,
