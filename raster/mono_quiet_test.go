@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fontvm/internal/corpus"
+	"fontvm/internal/fuzzoutline"
 	"fontvm/sfnt"
 	"fontvm/truetype/hint"
 
@@ -156,8 +157,8 @@ func (st *quietStats) check(t *testing.T, name string) {
 	}
 }
 
-// FuzzQuietSweep renders arbitrary outlines (as FuzzRaster in
-// internal/robust decodes them) with quietSweep and with the horizontal
+// FuzzQuietSweep renders arbitrary outlines (fuzzoutline.Decode, as
+// FuzzRaster in internal/robust) with quietSweep and with the horizontal
 // sweep always run: bitmaps and errors must be identical.
 func FuzzQuietSweep(f *testing.F) {
 	f.Add([]byte{0, 0, 0, 0, 1, 0, 0, 10, 0, 1, 10, 0, 10, 0, 1, 10, 0, 0, 0, 1}, uint8(0), uint16(0x100))
@@ -166,22 +167,9 @@ func FuzzQuietSweep(f *testing.F) {
 	var st quietStats
 	f.Fuzz(func(t *testing.T, pts []byte, contours uint8, flags uint16) {
 		var o Outline
-		for i := 0; i+5 <= len(pts) && len(o.Points) < 256; i += 5 {
-			x := int32(int16(uint16(pts[i])<<8|uint16(pts[i+1]))) >> (pts[i+4] >> 4 % 8)
-			y := int32(int16(uint16(pts[i+2])<<8|uint16(pts[i+3]))) >> (pts[i+4] >> 4 % 8)
-			o.Points = append(o.Points, fixed.Point26_6{X: fixed.Int26_6(x), Y: fixed.Int26_6(y)})
-			o.Tags = append(o.Tags, pts[i+4]&0x0f)
-		}
-		n := len(o.Points)
-		if n == 0 {
+		o.Points, o.Tags, o.Contours = fuzzoutline.Decode(pts, contours, 256, false)
+		if len(o.Points) == 0 {
 			return
-		}
-		k := 1 + int(contours)%8
-		for c := 1; c <= k; c++ {
-			end := c*n/k - 1
-			if end >= 0 && (len(o.Contours) == 0 || end > o.Contours[len(o.Contours)-1]) {
-				o.Contours = append(o.Contours, end)
-			}
 		}
 		o.Flags = Flags(flags) &^ FlagSinglePass
 		quietOracle(t, fmt.Sprintf("%+v", o), &o, fast, full, one, &st)

@@ -10,6 +10,7 @@ import (
 	"fontvm/face"
 	"fontvm/internal/corpus"
 	"fontvm/internal/fontwriter"
+	"fontvm/internal/fuzzoutline"
 	"fontvm/raster"
 	"fontvm/sfnt"
 )
@@ -102,23 +103,9 @@ func FuzzRaster(f *testing.F) {
 	f.Add([]byte{0x80, 0, 0, 0, 1, 0x7f, 0xff, 0, 10, 0, 0x10, 0, 0x80, 0, 2, 0, 0, 0, 0, 1}, uint8(1), uint16(0x110), true)
 	f.Fuzz(func(t *testing.T, pts []byte, contours uint8, flags uint16, mono bool) {
 		var o raster.Outline
-		for i := 0; i+5 <= len(pts) && len(o.Points) < 512; i += 5 {
-			x := int32(int16(uint16(pts[i])<<8|uint16(pts[i+1]))) << (pts[i+4] >> 4 % 8)
-			y := int32(int16(uint16(pts[i+2])<<8|uint16(pts[i+3]))) << (pts[i+4] >> 4 % 8)
-			o.Points = append(o.Points, fixed.Point26_6{X: fixed.Int26_6(x), Y: fixed.Int26_6(y)})
-			o.Tags = append(o.Tags, pts[i+4]&0x0f)
-		}
-		n := len(o.Points)
-		if n == 0 {
+		o.Points, o.Tags, o.Contours = fuzzoutline.Decode(pts, contours, 512, true)
+		if len(o.Points) == 0 {
 			return
-		}
-		// contour ends: split the points into up to contours+1 contours
-		k := 1 + int(contours)%8
-		for c := 1; c <= k; c++ {
-			end := c*n/k - 1
-			if end >= 0 && (len(o.Contours) == 0 || end > o.Contours[len(o.Contours)-1]) {
-				o.Contours = append(o.Contours, end)
-			}
 		}
 		o.Flags = raster.Flags(flags)
 		dst := image.NewAlpha(image.Rect(-3, -5, 61, 37))
