@@ -125,7 +125,9 @@ var (
 const MaxSize = 0x7fff
 
 // check validates o's structure the way FreeType's raster_render entry
-// points do. It reports whether there is anything to draw.
+// points do, and refuses the empty first and last contours FreeType
+// would read out of bounds on. It reports whether there is anything to
+// draw.
 func (o *Outline) check() (bool, error) {
 	if len(o.Points) == 0 || len(o.Contours) == 0 {
 		return false, nil
@@ -136,12 +138,21 @@ func (o *Outline) check() (bool, error) {
 	if o.Contours[len(o.Contours)-1] != len(o.Points)-1 {
 		return false, ErrInvalidOutline
 	}
+	// Contour ends never decrease and lie among the points. A contour
+	// may be empty (its end repeats the one before; FreeType's
+	// rasterizers decompose it as they find it, from the point after
+	// that end), but not the first one (an end of -1, an error in
+	// FT_Outline_Decompose) nor the last (its first point would be past
+	// the end: FreeType reads out of bounds there, fontvm refuses it).
 	prev := -1
 	for _, c := range o.Contours {
-		if c < prev || c >= len(o.Points) {
+		if c < max(prev, 0) || c >= len(o.Points) {
 			return false, ErrInvalidOutline
 		}
 		prev = c
+	}
+	if n := len(o.Contours); n > 1 && o.Contours[n-2] == o.Contours[n-1] {
+		return false, ErrInvalidOutline
 	}
 	return true, nil
 }

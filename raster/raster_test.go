@@ -126,6 +126,10 @@ func TestInvalid(t *testing.T) {
 		{Points: pts, Tags: []uint8{2, 1, 1, 1}, Contours: []int{3}}, // starts with a cubic control
 		{Points: pts, Tags: []uint8{1, 2, 1, 1}, Contours: []int{3}}, // lone cubic control
 		{Points: pts, Tags: tags, Contours: []int{3, 1}},             // decreasing
+		{Points: pts, Tags: tags, Contours: []int{-1, 3}},            // empty first contour
+		{Points: pts, Tags: tags, Contours: []int{-1, -1, 3}},        // two of them
+		{Points: pts, Tags: tags, Contours: []int{3, 3}},             // empty last contour
+		{Points: pts, Tags: tags, Contours: []int{1, 3, 3, 3}},       // two of them
 	}
 	img := image.NewAlpha(image.Rect(0, 0, 4, 4))
 	var m Mono

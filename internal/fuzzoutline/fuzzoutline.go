@@ -11,7 +11,8 @@ import "golang.org/x/image/math/fixed"
 // and whose high bits (mod 8) scale both coordinates by that power of two,
 // up (grow) or down. At most maxPoints points are read. The points are
 // split into 1 + contours%8 contours of about equal size; ends lists each
-// contour's last point index. No points gives nil slices.
+// contour's last point index. Bits 6 and 7 of contours ask for empty
+// contours too (see below). No points gives nil slices.
 func Decode(pts []byte, contours uint8, maxPoints int, grow bool) (points []fixed.Point26_6, tags []uint8, ends []int) {
 	for i := 0; i+5 <= len(pts) && len(points) < maxPoints; i += 5 {
 		sh := pts[i+4] >> 4 % 8
@@ -30,11 +31,18 @@ func Decode(pts []byte, contours uint8, maxPoints int, grow bool) (points []fixe
 		return nil, nil, nil
 	}
 	k := 1 + int(contours)%8
+	// bit 6 keeps repeated and negative ends (empty contours, which a
+	// glyph loader never makes but a caller of the raster can); bit 7
+	// adds an empty last contour
+	empty := contours&0x40 != 0
 	for c := 1; c <= k; c++ {
 		end := c*n/k - 1
-		if end >= 0 && (len(ends) == 0 || end > ends[len(ends)-1]) {
+		if empty || end >= 0 && (len(ends) == 0 || end > ends[len(ends)-1]) {
 			ends = append(ends, end)
 		}
+	}
+	if contours&0x80 != 0 {
+		ends = append(ends, n-1)
 	}
 	return points, tags, ends
 }
