@@ -990,10 +990,13 @@ func (m *Mono) switchProfile(st monoState, y1 int64) error {
 
 // conicTo is Conic_To from the current point through control c to to.
 // A conic that is already y-monotonic (the common case) skips arcTo's
-// loop: its profile change is made here, and a descending one is stored
-// mirrored in y and handed to bezierUp, as Bezier_Down would do (checked
-// by TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
-// FreeType's bitmaps).
+// loop: its profile change is made here, and a descending one is taken
+// mirrored in y, as Bezier_Down would do. Bezier_Up's work before its
+// loop is done here too, on the three points in registers: a piece with
+// no crossing to record (a third of them) changes the profile state as
+// Bezier_Up would and returns without storing the arc, and the others
+// are stored and handed to conicUp. (Checked by TestReferenceRasterizers
+// and face's TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) conicTo(c, to monoPoint) error {
 	y0 := m.lastY
 	lo, hi := y0, to.y
@@ -1003,42 +1006,67 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 	if c.y < lo || c.y > hi {
 		return m.arcTo(2, c, monoPoint{}, to)
 	}
-	if y0 != to.y {
-		st := stateDescending
-		if y0 < to.y {
-			st = stateAscending
-		}
-		if m.state != st {
-			if err := m.switchProfile(st, y0); err != nil {
-				return err
-			}
-		}
-		// The current point moves before the arc is drawn (nothing
-		// below reads it; an error ends the conversion), so that to
-		// need not outlive the calls.
-		a := &m.arcs
-		if st == stateAscending {
-			a[2] = monoPoint{m.lastX, y0}
-			a[1] = c
-			a[0] = to
-			m.lastX, m.lastY = to.x, to.y
-			return m.bezierUp(2, 0, m.minY, m.maxY)
-		}
-		a[2] = monoPoint{m.lastX, -y0}
-		a[1] = monoPoint{c.x, -c.y}
-		a[0] = monoPoint{to.x, -to.y}
-		m.lastX, m.lastY = to.x, to.y
-		fresh := m.fresh
-		if err := m.bezierUp(2, 0, -m.maxY, -m.minY); err != nil {
-			return err
-		}
-		if fresh && !m.fresh {
-			m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
-		}
+	x0 := m.lastX
+	// The current point moves before the arc is drawn (nothing below
+	// reads it; an error ends the conversion), so that to need not
+	// outlive the calls.
+	m.lastX, m.lastY = to.x, to.y
+	if y0 == to.y {
 		return nil
 	}
-	m.lastX, m.lastY = to.x, to.y
-	return nil
+	st := stateDescending
+	if y0 < to.y {
+		st = stateAscending
+	}
+	if m.state != st {
+		if err := m.switchProfile(st, y0); err != nil {
+			return err
+		}
+	}
+	// Bezier_Up on the arc (x0, y1), (c.x, cy), (to.x, y2), mirrored in
+	// y when it descends (Bezier_Down).
+	y1, cy, y2 := y0, c.y, to.y
+	miny, maxy := m.minY, m.maxY
+	if st == stateDescending {
+		y1, cy, y2 = -y1, -cy, -y2
+		miny, maxy = -maxy, -miny
+	}
+	if y2 < miny || y1 > maxy {
+		return nil
+	}
+	e2 := min(m.floor(y2), maxy)
+	e0, e := miny, miny
+	if y1 >= miny {
+		e = m.ceil(y1)
+		e0 = e
+		if m.frac(y1) == 0 {
+			if m.joint {
+				m.top--
+				m.joint = false
+			}
+			m.push(x0)
+			e += m.prec
+		}
+	}
+	if m.fresh {
+		s := m.trunc(e0)
+		if st == stateDescending {
+			s = -s
+		}
+		m.profs[m.cProf&profMask].start = s
+		m.fresh = false
+	}
+	if e2 < e {
+		return nil
+	}
+	if int64(m.top)+m.trunc(e2-e)+1 >= int64(m.maxBuff) {
+		return errPoolOverflow
+	}
+	a := &m.arcs
+	a[2] = monoPoint{x0, y1}
+	a[1] = monoPoint{c.x, cy}
+	a[0] = monoPoint{to.x, y2}
+	return m.conicUp(0, e, e2)
 }
 
 // pt returns outline point i in raster precision (SCALED after the
