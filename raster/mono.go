@@ -323,46 +323,6 @@ var errQuietBand = errors.New("raster: quiet band")
 // it fails without an error code.
 var errStopPass = errors.New("raster: pass ends")
 
-// newProfile is New_Profile.
-func (m *Mono) newProfile(st monoState, overshoot bool) error {
-	if m.fProf < 0 {
-		m.cProf = 0
-		m.nProfs = 1
-		m.fProf = 0
-		m.top += monoProfSize
-	}
-	if m.top >= m.maxBuff {
-		return errPoolOverflow
-	}
-	p := &m.profs[m.cProf&profMask]
-	p.start = 0
-	p.height = 0
-	p.offset = m.top
-	p.link = -1
-	p.next = -1
-	p.flags = uint16(m.dropOut)
-	switch st {
-	case stateAscending:
-		p.flags |= flowUp
-		p.dir = 1
-		if overshoot {
-			p.flags |= overshootBottom
-		}
-	case stateDescending:
-		p.dir = -1
-		if overshoot {
-			p.flags |= overshootTop
-		}
-	}
-	if m.gProf < 0 {
-		m.gProf = m.cProf
-	}
-	m.state = st
-	m.fresh = true
-	m.joint = false
-	return nil
-}
-
 // endProfile is End_Profile.
 func (m *Mono) endProfile(overshoot bool) error {
 	p := &m.profs[m.cProf&profMask]
@@ -838,36 +798,13 @@ func (m *Mono) lineTo(x, y int64) error {
 		m.lastX = x
 		return nil
 	}
-	switch m.state {
-	case stateUnknown:
-		if y > m.lastY {
-			if err := m.newProfile(stateAscending, m.isBottomOvershoot(m.lastY)); err != nil {
-				return err
-			}
-		} else if y < m.lastY {
-			if err := m.newProfile(stateDescending, m.isTopOvershoot(m.lastY)); err != nil {
-				return err
-			}
-		}
-	case stateAscending:
-		if y < m.lastY {
-			o := m.isTopOvershoot(m.lastY)
-			if err := m.endProfile(o); err != nil {
-				return err
-			}
-			if err := m.newProfile(stateDescending, o); err != nil {
-				return err
-			}
-		}
-	case stateDescending:
-		if y > m.lastY {
-			o := m.isBottomOvershoot(m.lastY)
-			if err := m.endProfile(o); err != nil {
-				return err
-			}
-			if err := m.newProfile(stateAscending, o); err != nil {
-				return err
-			}
+	st := stateDescending
+	if y > m.lastY {
+		st = stateAscending
+	}
+	if m.state != st {
+		if err := m.switchProfile(st, m.lastY); err != nil {
+			return err
 		}
 	}
 	// The current point moves before the segment is drawn (nothing
@@ -970,9 +907,18 @@ func (m *Mono) arcTo(degree int, c1, c2, to monoPoint) error {
 	return nil
 }
 
-// switchProfile is Conic_To's and Cubic_To's change of profile when an
-// arc piece starting at height y1 runs in direction st, not the current
-// state's.
+// switchProfile is Line_To's, Conic_To's and Cubic_To's change of
+// profile when a piece starting at height y1 runs in direction st, not
+// the current state's: End_Profile (unless the state is unknown) and
+// New_Profile, inline.
+//
+// New_Profile's stores of start, height, link and next (and End_Profile's
+// of the next profile's height and flags) are left out: every profile
+// that ends with crossings (the only ones read) has its start set by the
+// first piece that records a crossing (the fresh flag), its height and
+// next set by End_Profile, and its link set by Finalize_Profile_Table
+// before the sweep reads it. (Checked by TestReferenceRasterizers and
+// face's TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) switchProfile(st monoState, y1 int64) error {
 	var o bool
 	if st == stateAscending {
@@ -980,12 +926,68 @@ func (m *Mono) switchProfile(st monoState, y1 int64) error {
 	} else {
 		o = m.isTopOvershoot(y1)
 	}
+	top, cp := m.top, m.cProf
 	if m.state != stateUnknown {
-		if err := m.endProfile(o); err != nil {
-			return err
+		// End_Profile
+		p := &m.profs[cp&profMask]
+		h := top - p.offset
+		if h < 0 {
+			return ErrInvalidOutline // Raster_Negative_Height
+		}
+		if h > 0 {
+			p.height = int64(h)
+			if o {
+				if p.flags&flowUp != 0 {
+					p.flags |= overshootTop
+				} else {
+					p.flags |= overshootBottom
+				}
+			}
+			if m.nProfs >= maxMonoProfile {
+				return errPoolOverflow
+			}
+			p.next = m.nProfs
+			cp = m.nProfs
+			m.cProf = cp
+			m.nProfs++
+			m.numProfs++
+			top += monoProfSize
+			m.top = top
+		}
+	} else if m.fProf < 0 {
+		// New_Profile's first profile
+		cp = 0
+		m.cProf, m.nProfs, m.fProf = 0, 1, 0
+		top += monoProfSize
+		m.top = top
+	}
+	if top >= m.maxBuff {
+		return errPoolOverflow
+	}
+	// New_Profile
+	p := &m.profs[cp&profMask]
+	p.offset = top
+	flags := uint16(m.dropOut)
+	if st == stateAscending {
+		flags |= flowUp
+		p.dir = 1
+		if o {
+			flags |= overshootBottom
+		}
+	} else {
+		p.dir = -1
+		if o {
+			flags |= overshootTop
 		}
 	}
-	return m.newProfile(st, o)
+	p.flags = flags
+	if m.gProf < 0 {
+		m.gProf = cp
+	}
+	m.state = st
+	m.fresh = true
+	m.joint = false
+	return nil
 }
 
 // conicTo is Conic_To from the current point through control c to to.
