@@ -451,97 +451,6 @@ func (m *Mono) push(x int64) {
 	m.top++
 }
 
-// lineUp is Line_Up: record the crossings of an ascending segment.
-func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
-	dx := x2 - x1
-	dy := y2 - y1
-	if dy <= 0 || y2 < miny || y1 > maxy {
-		return nil
-	}
-	// A vertical segment (dx == 0) skips the MulDivs: with dy > 0 they
-	// are 0.
-	var e1, e2, f1, f2 int64
-	if y1 < miny {
-		if dx != 0 {
-			x1 += ftmath.MulDiv(dx, miny-y1, dy)
-		}
-		e1 = m.trunc(miny)
-		f1 = 0
-	} else {
-		e1 = m.trunc(y1)
-		f1 = m.frac(y1)
-	}
-	if y2 > maxy {
-		e2 = m.trunc(maxy)
-		f2 = 0
-	} else {
-		e2 = m.trunc(y2)
-		f2 = m.frac(y2)
-	}
-	if f1 > 0 {
-		if e1 == e2 {
-			return nil
-		}
-		if dx != 0 {
-			x1 += ftmath.MulDiv(dx, m.prec-f1, dy)
-		}
-		e1++
-	} else if m.joint {
-		m.top--
-		m.joint = false
-	}
-	m.joint = f2 == 0
-	if m.fresh {
-		m.profs[m.cProf&profMask].start = e1
-		m.fresh = false
-	}
-	size := e2 - e1 + 1
-	if int64(m.top)+size >= int64(m.maxBuff) {
-		return errPoolOverflow
-	}
-	// Ix and Rx: FreeType's SMulDiv_No_Round and remainder of
-	// precision*|dx| by dy, both positive here, so one unsigned division
-	// gives both (and a vertical segment none).
-	var ix, rx int64
-	step := int64(1)
-	adx := dx
-	if dx <= 0 {
-		adx, step = -dx, -1
-	}
-	if adx != 0 {
-		n, d := uint64(m.prec)*uint64(adx), uint64(dy)
-		ix, rx = int64(n/d), int64(n%d)
-		if dx < 0 {
-			ix = -ix
-		}
-	}
-	// The pool top stays in a local, the index masked (a no-op: the
-	// pool has room, as checked above) to spare the bounds check.
-	ax := -dy
-	top, pool := m.top, &m.pool
-	if dx == 0 {
-		// a vertical segment: every crossing is x1
-		for ; size > 0; size-- {
-			pool[top&poolMask] = x1
-			top++
-		}
-		m.top = top
-		return nil
-	}
-	for ; size > 0; size-- {
-		pool[top&poolMask] = x1
-		top++
-		x1 += ix
-		ax += rx
-		if ax >= 0 {
-			ax -= dy
-			x1 += step
-		}
-	}
-	m.top = top
-	return nil
-}
-
 // splitCubic is Split_Cubic: it splits the cubic arc b[0..3] at t = 1/2
 // into b[0..3] and b[3..6] with FreeType's integer halvings, so that the
 // arcs and hence the crossings are FreeType's to the bit.
@@ -788,7 +697,8 @@ func (m *Mono) bezierDown(degree, arc int, miny, maxy int64) error {
 	return err
 }
 
-// lineTo is Line_To.
+// lineTo is Line_To, with Line_Up and Line_Down inline (a descending
+// segment is taken mirrored in y, as Line_Down does).
 func (m *Mono) lineTo(x, y int64) error {
 	if y == m.lastY {
 		// A horizontal segment changes no state and records no crossing
@@ -807,22 +717,106 @@ func (m *Mono) lineTo(x, y int64) error {
 			return err
 		}
 	}
-	// The current point moves before the segment is drawn (nothing
-	// below reads it; an error ends the conversion), so that x and y
-	// need not outlive the calls.
-	x0, y0 := m.lastX, m.lastY
+	// Line_Up, or Line_Down (Line_Up on the segment mirrored in y),
+	// inline.
+	x1, y1, x2, y2 := m.lastX, m.lastY, x, y
 	m.lastX, m.lastY = x, y
-	if m.state == stateAscending {
-		return m.lineUp(x0, y0, x, y, m.minY, m.maxY)
+	miny, maxy := m.minY, m.maxY
+	desc := m.state != stateAscending
+	if desc {
+		y1, y2 = -y1, -y2
+		miny, maxy = -maxy, -miny
 	}
-	// Line_Down (inline): Line_Up on the segment mirrored in y
-	fresh := m.fresh
-	if err := m.lineUp(x0, -y0, x, -y, -m.maxY, -m.minY); err != nil {
-		return err
+	dx := x2 - x1
+	dy := y2 - y1
+	if dy <= 0 || y2 < miny || y1 > maxy {
+		return nil
 	}
-	if fresh && !m.fresh {
-		m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
+	// A vertical segment (dx == 0) skips the MulDivs: with dy > 0 they
+	// are 0.
+	var e1, e2, f1, f2 int64
+	if y1 < miny {
+		if dx != 0 {
+			x1 += ftmath.MulDiv(dx, miny-y1, dy)
+		}
+		e1 = m.trunc(miny)
+		f1 = 0
+	} else {
+		e1 = m.trunc(y1)
+		f1 = m.frac(y1)
 	}
+	if y2 > maxy {
+		e2 = m.trunc(maxy)
+		f2 = 0
+	} else {
+		e2 = m.trunc(y2)
+		f2 = m.frac(y2)
+	}
+	if f1 > 0 {
+		if e1 == e2 {
+			return nil
+		}
+		if dx != 0 {
+			x1 += ftmath.MulDiv(dx, m.prec-f1, dy)
+		}
+		e1++
+	} else if m.joint {
+		m.top--
+		m.joint = false
+	}
+	m.joint = f2 == 0
+	if m.fresh {
+		s := e1
+		if desc {
+			s = -s
+		}
+		m.profs[m.cProf&profMask].start = s
+		m.fresh = false
+	}
+	size := e2 - e1 + 1
+	if int64(m.top)+size >= int64(m.maxBuff) {
+		return errPoolOverflow
+	}
+	// Ix and Rx: FreeType's SMulDiv_No_Round and remainder of
+	// precision*|dx| by dy, both positive here, so one unsigned division
+	// gives both (and a vertical segment none).
+	var ix, rx int64
+	step := int64(1)
+	adx := dx
+	if dx <= 0 {
+		adx, step = -dx, -1
+	}
+	if adx != 0 {
+		n, d := uint64(m.prec)*uint64(adx), uint64(dy)
+		ix, rx = int64(n/d), int64(n%d)
+		if dx < 0 {
+			ix = -ix
+		}
+	}
+	// The pool top stays in a local, the index masked (a no-op: the
+	// pool has room, as checked above) to spare the bounds check.
+	ax := -dy
+	top, pool := m.top, &m.pool
+	if dx == 0 {
+		// a vertical segment: every crossing is x1
+		for ; size > 0; size-- {
+			pool[top&poolMask] = x1
+			top++
+		}
+		m.top = top
+		return nil
+	}
+	for ; size > 0; size-- {
+		pool[top&poolMask] = x1
+		top++
+		x1 += ix
+		ax += rx
+		if ax >= 0 {
+			ax -= dy
+			x1 += step
+		}
+	}
+	m.top = top
 	return nil
 }
 
