@@ -107,6 +107,7 @@ type Mono struct {
 
 	dropOut      uint8
 	lastX, lastY int64
+	vStart       monoPoint // the current contour's start (decomposeCurve)
 	minY, maxY   int64
 	fresh, joint bool
 	state        monoState
@@ -1107,6 +1108,12 @@ func (m *Mono) decomposeCurve(first, last int) error {
 		point--
 	}
 	m.lastX, m.lastY = start.x, start.y
+	// In the loop both slices end at the contour's last point (which
+	// Outline.check has bounded): one length serves both bounds checks.
+	tags, pts = tags[:last+1], pts[:last+1]
+	// The start waits in m for the contour's end, which spares the loop
+	// two reloads after each call.
+	m.vStart = start
 	for point < limit {
 		point++
 		switch tags[point] & 3 {
@@ -1144,7 +1151,7 @@ func (m *Mono) decomposeCurve(first, last int) error {
 					control = p
 					continue
 				}
-				return m.conicTo(control, start)
+				return m.conicTo(control, m.vStart)
 			}
 			continue
 		default: // cubic
@@ -1159,10 +1166,10 @@ func (m *Mono) decomposeCurve(first, last int) error {
 				}
 				continue
 			}
-			return m.arcTo(3, c1, c2, start)
+			return m.arcTo(3, c1, c2, m.vStart)
 		}
 	}
-	return m.lineTo(start.x, start.y)
+	return m.lineTo(m.vStart.x, m.vStart.y)
 }
 
 // convertGlyph is Convert_Glyph: build the profiles of the whole outline
