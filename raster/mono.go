@@ -1467,9 +1467,11 @@ func (m *Mono) pixelSet(x, y int64) bool {
 // TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 	prec, jitter, bits := m.prec, m.precJitter, m.precBits&63
-	w := int64(m.width)
-	pix := m.pix
+	// the scanline's pixels, to which each span is clamped (the
+	// loop's index lies in it: no bounds check)
 	row := m.base - int(y)*m.stride
+	pix := m.pix[row : row+m.width]
+	w := int64(len(pix))
 	for pl >= 0 && pr >= 0 {
 		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
 		x1, x2 := min(lp.x, rp.x), max(lp.x, rp.x)
@@ -1485,13 +1487,8 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 			e1 >>= bits
 			e2 >>= bits
 			if e2 >= 0 && e1 < w {
-				e1 = max(e1, 0)
-				e2 = min(e2, w-1)
-				if e1 <= e2 {
-					span := pix[row+int(e1) : row+int(e2)+1]
-					for i := range span {
-						span[i] = 0xff
-					}
+				for i, end := int(max(e1, 0)), min(int(e2)+1, len(pix)); i < end; i++ {
+					pix[i] = 0xff
 				}
 			}
 		}
