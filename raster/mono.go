@@ -71,10 +71,13 @@ type monoProfile struct {
 	link   int   // next profile in the list it is in, -1 for none
 	offset int   // pool index of its crossings
 	flags  uint16
-	dir    int32 // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
+	// countL is FreeType's countL once the profile is drawn: the
+	// drop-out mark (FreeType's count of scanlines to wait before
+	// drawing it is replaced by a comparison with start).
+	countL uint8
+	dir    int   // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
 	height int64 // number of crossings
 	start  int64 // first scanline
-	countL int64 // scanlines to wait before it is drawn; drop-out mark when drawn
 	next   int   // next profile of the same contour, -1 for none
 }
 
@@ -1290,7 +1293,7 @@ func (m *Mono) sortList(list *int) {
 			sorted = false
 		}
 		prev = x
-		p.offset += int(p.dir)
+		p.offset += p.dir
 		p.height--
 		cur = p.link
 	}
