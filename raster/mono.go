@@ -71,10 +71,13 @@ type monoProfile struct {
 	link   int   // next profile in the list it is in, -1 for none
 	offset int   // pool index of its crossings
 	flags  uint16
-	dir    int32 // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
+	// countL is FreeType's countL once the profile is drawn: the
+	// drop-out mark (FreeType's count of scanlines to wait before
+	// drawing it is replaced by a comparison with start).
+	countL uint8
+	dir    int   // +1 for an ascending profile, -1 for a descending one (the step of offset in the sweep)
 	height int64 // number of crossings
 	start  int64 // first scanline
-	countL int64 // scanlines to wait before it is drawn; drop-out mark when drawn
 	next   int   // next profile of the same contour, -1 for none
 }
 
@@ -107,6 +110,7 @@ type Mono struct {
 
 	dropOut      uint8
 	lastX, lastY int64
+	vStart       monoPoint // the current contour's start (decomposeCurve)
 	minY, maxY   int64
 	fresh, joint bool
 	state        monoState
@@ -323,46 +327,6 @@ var errQuietBand = errors.New("raster: quiet band")
 // it fails without an error code.
 var errStopPass = errors.New("raster: pass ends")
 
-// newProfile is New_Profile.
-func (m *Mono) newProfile(st monoState, overshoot bool) error {
-	if m.fProf < 0 {
-		m.cProf = 0
-		m.nProfs = 1
-		m.fProf = 0
-		m.top += monoProfSize
-	}
-	if m.top >= m.maxBuff {
-		return errPoolOverflow
-	}
-	p := &m.profs[m.cProf&profMask]
-	p.start = 0
-	p.height = 0
-	p.offset = m.top
-	p.link = -1
-	p.next = -1
-	p.flags = uint16(m.dropOut)
-	switch st {
-	case stateAscending:
-		p.flags |= flowUp
-		p.dir = 1
-		if overshoot {
-			p.flags |= overshootBottom
-		}
-	case stateDescending:
-		p.dir = -1
-		if overshoot {
-			p.flags |= overshootTop
-		}
-	}
-	if m.gProf < 0 {
-		m.gProf = m.cProf
-	}
-	m.state = st
-	m.fresh = true
-	m.joint = false
-	return nil
-}
-
 // endProfile is End_Profile.
 func (m *Mono) endProfile(overshoot bool) error {
 	p := &m.profs[m.cProf&profMask]
@@ -489,97 +453,6 @@ func (m *Mono) finalizeProfileTable() error {
 func (m *Mono) push(x int64) {
 	m.pool[m.top] = x
 	m.top++
-}
-
-// lineUp is Line_Up: record the crossings of an ascending segment.
-func (m *Mono) lineUp(x1, y1, x2, y2, miny, maxy int64) error {
-	dx := x2 - x1
-	dy := y2 - y1
-	if dy <= 0 || y2 < miny || y1 > maxy {
-		return nil
-	}
-	// A vertical segment (dx == 0) skips the MulDivs: with dy > 0 they
-	// are 0.
-	var e1, e2, f1, f2 int64
-	if y1 < miny {
-		if dx != 0 {
-			x1 += ftmath.MulDiv(dx, miny-y1, dy)
-		}
-		e1 = m.trunc(miny)
-		f1 = 0
-	} else {
-		e1 = m.trunc(y1)
-		f1 = m.frac(y1)
-	}
-	if y2 > maxy {
-		e2 = m.trunc(maxy)
-		f2 = 0
-	} else {
-		e2 = m.trunc(y2)
-		f2 = m.frac(y2)
-	}
-	if f1 > 0 {
-		if e1 == e2 {
-			return nil
-		}
-		if dx != 0 {
-			x1 += ftmath.MulDiv(dx, m.prec-f1, dy)
-		}
-		e1++
-	} else if m.joint {
-		m.top--
-		m.joint = false
-	}
-	m.joint = f2 == 0
-	if m.fresh {
-		m.profs[m.cProf&profMask].start = e1
-		m.fresh = false
-	}
-	size := e2 - e1 + 1
-	if int64(m.top)+size >= int64(m.maxBuff) {
-		return errPoolOverflow
-	}
-	// Ix and Rx: FreeType's SMulDiv_No_Round and remainder of
-	// precision*|dx| by dy, both positive here, so one unsigned division
-	// gives both (and a vertical segment none).
-	var ix, rx int64
-	step := int64(1)
-	adx := dx
-	if dx <= 0 {
-		adx, step = -dx, -1
-	}
-	if adx != 0 {
-		n, d := uint64(m.prec)*uint64(adx), uint64(dy)
-		ix, rx = int64(n/d), int64(n%d)
-		if dx < 0 {
-			ix = -ix
-		}
-	}
-	// The pool top stays in a local, the index masked (a no-op: the
-	// pool has room, as checked above) to spare the bounds check.
-	ax := -dy
-	top, pool := m.top, &m.pool
-	if dx == 0 {
-		// a vertical segment: every crossing is x1
-		for ; size > 0; size-- {
-			pool[top&poolMask] = x1
-			top++
-		}
-		m.top = top
-		return nil
-	}
-	for ; size > 0; size-- {
-		pool[top&poolMask] = x1
-		top++
-		x1 += ix
-		ax += rx
-		if ax >= 0 {
-			ax -= dy
-			x1 += step
-		}
-	}
-	m.top = top
-	return nil
 }
 
 // splitCubic is Split_Cubic: it splits the cubic arc b[0..3] at t = 1/2
@@ -828,7 +701,8 @@ func (m *Mono) bezierDown(degree, arc int, miny, maxy int64) error {
 	return err
 }
 
-// lineTo is Line_To.
+// lineTo is Line_To, with Line_Up and Line_Down inline (a descending
+// segment is taken mirrored in y, as Line_Down does).
 func (m *Mono) lineTo(x, y int64) error {
 	if y == m.lastY {
 		// A horizontal segment changes no state and records no crossing
@@ -838,54 +712,115 @@ func (m *Mono) lineTo(x, y int64) error {
 		m.lastX = x
 		return nil
 	}
-	switch m.state {
-	case stateUnknown:
-		if y > m.lastY {
-			if err := m.newProfile(stateAscending, m.isBottomOvershoot(m.lastY)); err != nil {
-				return err
-			}
-		} else if y < m.lastY {
-			if err := m.newProfile(stateDescending, m.isTopOvershoot(m.lastY)); err != nil {
-				return err
-			}
-		}
-	case stateAscending:
-		if y < m.lastY {
-			o := m.isTopOvershoot(m.lastY)
-			if err := m.endProfile(o); err != nil {
-				return err
-			}
-			if err := m.newProfile(stateDescending, o); err != nil {
-				return err
-			}
-		}
-	case stateDescending:
-		if y > m.lastY {
-			o := m.isBottomOvershoot(m.lastY)
-			if err := m.endProfile(o); err != nil {
-				return err
-			}
-			if err := m.newProfile(stateAscending, o); err != nil {
-				return err
-			}
+	st := stateDescending
+	if y > m.lastY {
+		st = stateAscending
+	}
+	if m.state != st {
+		if err := m.switchProfile(st, m.lastY); err != nil {
+			return err
 		}
 	}
-	// The current point moves before the segment is drawn (nothing
-	// below reads it; an error ends the conversion), so that x and y
-	// need not outlive the calls.
-	x0, y0 := m.lastX, m.lastY
+	// Line_Up, or Line_Down (Line_Up on the segment mirrored in y),
+	// inline.
+	x1, y1, x2, y2 := m.lastX, m.lastY, x, y
 	m.lastX, m.lastY = x, y
-	if m.state == stateAscending {
-		return m.lineUp(x0, y0, x, y, m.minY, m.maxY)
+	miny, maxy := m.minY, m.maxY
+	desc := m.state != stateAscending
+	if desc {
+		y1, y2 = -y1, -y2
+		miny, maxy = -maxy, -miny
 	}
-	// Line_Down (inline): Line_Up on the segment mirrored in y
-	fresh := m.fresh
-	if err := m.lineUp(x0, -y0, x, -y, -m.maxY, -m.minY); err != nil {
-		return err
+	dx := x2 - x1
+	dy := y2 - y1
+	if dy <= 0 || y2 < miny || y1 > maxy {
+		return nil
 	}
-	if fresh && !m.fresh {
-		m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
+	// A vertical segment (dx == 0) skips the MulDivs: with dy > 0 they
+	// are 0.
+	var e1, e2, f1, f2 int64
+	if y1 < miny {
+		if dx != 0 {
+			x1 += ftmath.MulDiv(dx, miny-y1, dy)
+		}
+		e1 = m.trunc(miny)
+		f1 = 0
+	} else {
+		e1 = m.trunc(y1)
+		f1 = m.frac(y1)
 	}
+	if y2 > maxy {
+		e2 = m.trunc(maxy)
+		f2 = 0
+	} else {
+		e2 = m.trunc(y2)
+		f2 = m.frac(y2)
+	}
+	if f1 > 0 {
+		if e1 == e2 {
+			return nil
+		}
+		if dx != 0 {
+			x1 += ftmath.MulDiv(dx, m.prec-f1, dy)
+		}
+		e1++
+	} else if m.joint {
+		m.top--
+		m.joint = false
+	}
+	m.joint = f2 == 0
+	if m.fresh {
+		s := e1
+		if desc {
+			s = -s
+		}
+		m.profs[m.cProf&profMask].start = s
+		m.fresh = false
+	}
+	size := e2 - e1 + 1
+	if int64(m.top)+size >= int64(m.maxBuff) {
+		return errPoolOverflow
+	}
+	// Ix and Rx: FreeType's SMulDiv_No_Round and remainder of
+	// precision*|dx| by dy, both positive here, so one unsigned division
+	// gives both (and a vertical segment none).
+	var ix, rx int64
+	step := int64(1)
+	adx := dx
+	if dx <= 0 {
+		adx, step = -dx, -1
+	}
+	if adx != 0 {
+		n, d := uint64(m.prec)*uint64(adx), uint64(dy)
+		ix, rx = int64(n/d), int64(n%d)
+		if dx < 0 {
+			ix = -ix
+		}
+	}
+	// The pool top stays in a local, the index masked (a no-op: the
+	// pool has room, as checked above) to spare the bounds check.
+	ax := -dy
+	top, pool := m.top, &m.pool
+	if dx == 0 {
+		// a vertical segment: every crossing is x1
+		for ; size > 0; size-- {
+			pool[top&poolMask] = x1
+			top++
+		}
+		m.top = top
+		return nil
+	}
+	for ; size > 0; size-- {
+		pool[top&poolMask] = x1
+		top++
+		x1 += ix
+		ax += rx
+		if ax >= 0 {
+			ax -= dy
+			x1 += step
+		}
+	}
+	m.top = top
 	return nil
 }
 
@@ -970,9 +905,18 @@ func (m *Mono) arcTo(degree int, c1, c2, to monoPoint) error {
 	return nil
 }
 
-// switchProfile is Conic_To's and Cubic_To's change of profile when an
-// arc piece starting at height y1 runs in direction st, not the current
-// state's.
+// switchProfile is Line_To's, Conic_To's and Cubic_To's change of
+// profile when a piece starting at height y1 runs in direction st, not
+// the current state's: End_Profile (unless the state is unknown) and
+// New_Profile, inline.
+//
+// New_Profile's stores of start, height, link and next (and End_Profile's
+// of the next profile's height and flags) are left out: every profile
+// that ends with crossings (the only ones read) has its start set by the
+// first piece that records a crossing (the fresh flag), its height and
+// next set by End_Profile, and its link set by Finalize_Profile_Table
+// before the sweep reads it. (Checked by TestReferenceRasterizers and
+// face's TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) switchProfile(st monoState, y1 int64) error {
 	var o bool
 	if st == stateAscending {
@@ -980,20 +924,79 @@ func (m *Mono) switchProfile(st monoState, y1 int64) error {
 	} else {
 		o = m.isTopOvershoot(y1)
 	}
+	top, cp := m.top, m.cProf
 	if m.state != stateUnknown {
-		if err := m.endProfile(o); err != nil {
-			return err
+		// End_Profile
+		p := &m.profs[cp&profMask]
+		h := top - p.offset
+		if h < 0 {
+			return ErrInvalidOutline // Raster_Negative_Height
+		}
+		if h > 0 {
+			p.height = int64(h)
+			if o {
+				if p.flags&flowUp != 0 {
+					p.flags |= overshootTop
+				} else {
+					p.flags |= overshootBottom
+				}
+			}
+			if m.nProfs >= maxMonoProfile {
+				return errPoolOverflow
+			}
+			p.next = m.nProfs
+			cp = m.nProfs
+			m.cProf = cp
+			m.nProfs++
+			m.numProfs++
+			top += monoProfSize
+			m.top = top
+		}
+	} else if m.fProf < 0 {
+		// New_Profile's first profile
+		cp = 0
+		m.cProf, m.nProfs, m.fProf = 0, 1, 0
+		top += monoProfSize
+		m.top = top
+	}
+	if top >= m.maxBuff {
+		return errPoolOverflow
+	}
+	// New_Profile
+	p := &m.profs[cp&profMask]
+	p.offset = top
+	flags := uint16(m.dropOut)
+	if st == stateAscending {
+		flags |= flowUp
+		p.dir = 1
+		if o {
+			flags |= overshootBottom
+		}
+	} else {
+		p.dir = -1
+		if o {
+			flags |= overshootTop
 		}
 	}
-	return m.newProfile(st, o)
+	p.flags = flags
+	if m.gProf < 0 {
+		m.gProf = cp
+	}
+	m.state = st
+	m.fresh = true
+	m.joint = false
+	return nil
 }
 
 // conicTo is Conic_To from the current point through control c to to.
 // A conic that is already y-monotonic (the common case) skips arcTo's
-// loop: its profile change is made here, and a descending one is stored
-// mirrored in y and handed to bezierUp, as Bezier_Down would do (checked
-// by TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
-// FreeType's bitmaps).
+// loop: its profile change is made here, and a descending one is taken
+// mirrored in y, as Bezier_Down would do. Bezier_Up's work before its
+// loop is done here too, on the three points in registers: a piece with
+// no crossing to record (a third of them) changes the profile state as
+// Bezier_Up would and returns without storing the arc, and the others
+// are stored and handed to conicUp. (Checked by TestReferenceRasterizers
+// and face's TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) conicTo(c, to monoPoint) error {
 	y0 := m.lastY
 	lo, hi := y0, to.y
@@ -1003,42 +1006,67 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 	if c.y < lo || c.y > hi {
 		return m.arcTo(2, c, monoPoint{}, to)
 	}
-	if y0 != to.y {
-		st := stateDescending
-		if y0 < to.y {
-			st = stateAscending
-		}
-		if m.state != st {
-			if err := m.switchProfile(st, y0); err != nil {
-				return err
-			}
-		}
-		// The current point moves before the arc is drawn (nothing
-		// below reads it; an error ends the conversion), so that to
-		// need not outlive the calls.
-		a := &m.arcs
-		if st == stateAscending {
-			a[2] = monoPoint{m.lastX, y0}
-			a[1] = c
-			a[0] = to
-			m.lastX, m.lastY = to.x, to.y
-			return m.bezierUp(2, 0, m.minY, m.maxY)
-		}
-		a[2] = monoPoint{m.lastX, -y0}
-		a[1] = monoPoint{c.x, -c.y}
-		a[0] = monoPoint{to.x, -to.y}
-		m.lastX, m.lastY = to.x, to.y
-		fresh := m.fresh
-		if err := m.bezierUp(2, 0, -m.maxY, -m.minY); err != nil {
-			return err
-		}
-		if fresh && !m.fresh {
-			m.profs[m.cProf&profMask].start = -m.profs[m.cProf&profMask].start
-		}
+	x0 := m.lastX
+	// The current point moves before the arc is drawn (nothing below
+	// reads it; an error ends the conversion), so that to need not
+	// outlive the calls.
+	m.lastX, m.lastY = to.x, to.y
+	if y0 == to.y {
 		return nil
 	}
-	m.lastX, m.lastY = to.x, to.y
-	return nil
+	st := stateDescending
+	if y0 < to.y {
+		st = stateAscending
+	}
+	if m.state != st {
+		if err := m.switchProfile(st, y0); err != nil {
+			return err
+		}
+	}
+	// Bezier_Up on the arc (x0, y1), (c.x, cy), (to.x, y2), mirrored in
+	// y when it descends (Bezier_Down).
+	y1, cy, y2 := y0, c.y, to.y
+	miny, maxy := m.minY, m.maxY
+	if st == stateDescending {
+		y1, cy, y2 = -y1, -cy, -y2
+		miny, maxy = -maxy, -miny
+	}
+	if y2 < miny || y1 > maxy {
+		return nil
+	}
+	e2 := min(m.floor(y2), maxy)
+	e0, e := miny, miny
+	if y1 >= miny {
+		e = m.ceil(y1)
+		e0 = e
+		if m.frac(y1) == 0 {
+			if m.joint {
+				m.top--
+				m.joint = false
+			}
+			m.push(x0)
+			e += m.prec
+		}
+	}
+	if m.fresh {
+		s := m.trunc(e0)
+		if st == stateDescending {
+			s = -s
+		}
+		m.profs[m.cProf&profMask].start = s
+		m.fresh = false
+	}
+	if e2 < e {
+		return nil
+	}
+	if int64(m.top)+m.trunc(e2-e)+1 >= int64(m.maxBuff) {
+		return errPoolOverflow
+	}
+	a := &m.arcs
+	a[2] = monoPoint{x0, y1}
+	a[1] = monoPoint{c.x, cy}
+	a[0] = monoPoint{to.x, y2}
+	return m.conicUp(0, e, e2)
 }
 
 // pt returns outline point i in raster precision (SCALED after the
@@ -1083,6 +1111,12 @@ func (m *Mono) decomposeCurve(first, last int) error {
 		point--
 	}
 	m.lastX, m.lastY = start.x, start.y
+	// In the loop both slices end at the contour's last point (which
+	// Outline.check has bounded): one length serves both bounds checks.
+	tags, pts = tags[:last+1], pts[:last+1]
+	// The start waits in m for the contour's end, which spares the loop
+	// two reloads after each call.
+	m.vStart = start
 	for point < limit {
 		point++
 		switch tags[point] & 3 {
@@ -1120,7 +1154,7 @@ func (m *Mono) decomposeCurve(first, last int) error {
 					control = p
 					continue
 				}
-				return m.conicTo(control, start)
+				return m.conicTo(control, m.vStart)
 			}
 			continue
 		default: // cubic
@@ -1135,10 +1169,10 @@ func (m *Mono) decomposeCurve(first, last int) error {
 				}
 				continue
 			}
-			return m.arcTo(3, c1, c2, start)
+			return m.arcTo(3, c1, c2, m.vStart)
 		}
 	}
-	return m.lineTo(start.x, start.y)
+	return m.lineTo(m.vStart.x, m.vStart.y)
 }
 
 // convertGlyph is Convert_Glyph: build the profiles of the whole outline
@@ -1259,7 +1293,7 @@ func (m *Mono) sortList(list *int) {
 			sorted = false
 		}
 		prev = x
-		p.offset += int(p.dir)
+		p.offset += p.dir
 		p.height--
 		cur = p.link
 	}
@@ -1436,9 +1470,11 @@ func (m *Mono) pixelSet(x, y int64) bool {
 // TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 	prec, jitter, bits := m.prec, m.precJitter, m.precBits&63
-	w := int64(m.width)
-	pix := m.pix
+	// the scanline's pixels, to which each span is clamped (the
+	// loop's index lies in it: no bounds check)
 	row := m.base - int(y)*m.stride
+	pix := m.pix[row : row+m.width]
+	w := int64(len(pix))
 	for pl >= 0 && pr >= 0 {
 		lp, rp := &m.profs[pl&profMask], &m.profs[pr&profMask]
 		x1, x2 := min(lp.x, rp.x), max(lp.x, rp.x)
@@ -1454,13 +1490,8 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 			e1 >>= bits
 			e2 >>= bits
 			if e2 >= 0 && e1 < w {
-				e1 = max(e1, 0)
-				e2 = min(e2, w-1)
-				if e1 <= e2 {
-					span := pix[row+int(e1) : row+int(e2)+1]
-					for i := range span {
-						span[i] = 0xff
-					}
+				for i, end := int(max(e1, 0)), min(int(e2)+1, len(pix)); i < end; i++ {
+					pix[i] = 0xff
 				}
 			}
 		}
