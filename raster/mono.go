@@ -560,7 +560,7 @@ func (m *Mono) bezierUp(degree, arc int, miny, maxy int64) error {
 		return errPoolOverflow
 	}
 	if degree == 2 {
-		return m.conicUp(arc, e, e2)
+		return m.conicCrossings(arc, e, e2)
 	}
 	// The loop keeps the pool top, the joint flag and the precision in
 	// locals (written back on the way out); the pool cannot overflow in
@@ -682,6 +682,79 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 		}
 	}
 	m.joint = false
+	return nil
+}
+
+// conicCrossings records the crossings of the ascending conic piece at
+// m.arcs[start] on scanlines e..e2 (e <= e2; the pool has room for them):
+// conicDescend for a piece with at most three, conicUp for the rest.
+func (m *Mono) conicCrossings(start int, e, e2 int64) error {
+	if e2-e < 3*m.prec {
+		return m.conicDescend(start, e, e2)
+	}
+	return m.conicUp(start, e, e2)
+}
+
+// conicDescend is conicUp for a piece with at most three crossings: each
+// scanline's crossing is found by descending Bezier_Up's subdivision tree
+// from the arc at m.arcs[start], with the node in locals, no stack and
+// no branch on the half taken (which is as good as random, so that a
+// branch on it is mispredicted half the time; conicUp's stack walk pays
+// that on every split). Bezier_Up handles scanline e at the first node,
+// lowest first, whose top is e, or which lies above e and is flatter than
+// the precision step; descending, that node is in the lower half when
+// the half's top is at or above e, else in the upper one. The nodes split
+// are those Bezier_Up splits, and the Bezier stack's height at each (two
+// points for every lower half taken) is checked as conicUp checks it.
+// Pieces with more crossings go to conicUp, whose walk shares the upper
+// levels of the tree between them. (Held to FreeType's bitmaps by
+// TestReferenceRasterizers and face's TestReferenceFaceBitmaps, and to
+// conicUp by TestConicDescend.)
+func (m *Mono) conicDescend(start int, e, e2 int64) error {
+	a := &m.arcs
+	s := start & arcMask
+	r0, r1, r2 := a[s], a[(s+1)&arcMask], a[(s+2)&arcMask]
+	prec, step := m.prec, m.precStep
+	limit := monoArcs - 4 - start
+	joint := false
+	for ; e <= e2; e += prec {
+		x0, y0, x1, y1, x2, y2 := r0.x, r0.y, r1.x, r1.y, r2.x, r2.y
+		e4 := e << 2
+		lower := 0
+		for y0 != e && y0-y2 >= step {
+			if lower >= limit {
+				m.joint = false
+				return errPoolOverflow
+			}
+			// Split_Conic: the upper half is (x0, y0), (px, py)/2,
+			// (mx, my); the lower (mx, my), (qx, qy)/2, (x2, y2)
+			px, py := x0+x1, y0+y1
+			qx, qy := x1+x2, y1+y2
+			// k is -1 when the lower half's top, (py+qy)>>2, is below
+			// e (the upper half is taken), else 0
+			k := (py + qy - e4) >> 63
+			mx, my := (px+qx)>>2, (py+qy)>>2
+			lower += int(k+1) << 1
+			px, py, qx, qy = px>>1, py>>1, qx>>1, qy>>1
+			x0 ^= (x0 ^ mx) &^ k
+			y0 ^= (y0 ^ my) &^ k
+			x1 = qx ^ (qx^px)&k
+			y1 = qy ^ (qy^py)&k
+			x2 ^= (x2 ^ mx) & k
+			y2 ^= (y2 ^ my) & k
+		}
+		var x int64
+		if y0 == e {
+			x = x0
+			joint = true
+		} else {
+			x = x2 + (x0-x2)*(e-y2)/(y0-y2)
+			joint = false
+		}
+		m.pool[m.top&poolMask] = x
+		m.top++
+	}
+	m.joint = joint
 	return nil
 }
 
@@ -1066,7 +1139,7 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 	a[2] = monoPoint{x0, y1}
 	a[1] = monoPoint{c.x, cy}
 	a[0] = monoPoint{to.x, y2}
-	return m.conicUp(0, e, e2)
+	return m.conicCrossings(0, e, e2)
 }
 
 // pt returns outline point i in raster precision (SCALED after the

@@ -1,6 +1,9 @@
 package raster
 
-import "testing"
+import (
+	"math/rand"
+	"testing"
+)
 
 // ftIsDropout is Draw_Sweep's drop-out test as FreeType writes it, with
 // FLOOR and CEILING at precision prec.
@@ -33,5 +36,100 @@ func TestIsDropout(t *testing.T) {
 		if seen[0] == 0 || seen[1] == 0 {
 			t.Fatalf("prec %d: the spans cover only one answer: %v", prec, seen)
 		}
+	}
+}
+
+// TestConicDescend holds conicDescend to conicUp (Bezier_Up's stack walk)
+// on random ascending conic pieces at both precisions: from the bottom of
+// the Bezier stack and from high in it (where the stack fills and both
+// must fail alike), clipped to random bands, with one to three crossings.
+// The crossings, the pool top, the joint flag and the error must agree.
+func TestConicDescend(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	var walk, desc Mono
+	var seen struct{ pieces, crossings, joints, overflows int }
+	for i := 0; i < 400000; i++ {
+		high := i%2 == 0
+		walk.setPrecision(high)
+		desc.setPrecision(high)
+		prec := walk.prec
+		// a piece ascending from (x2, y2) through (x1, y1) to (x0, y0),
+		// stored end point first; coordinates span up to 40 pixels, or
+		// up to 2^27 units (the raster's reach) one time in 50
+		span := 40 * prec
+		if rng.Intn(50) == 0 {
+			span = 1 << 27
+		}
+		y2 := rng.Int63n(span) - span/2
+		if rng.Intn(4) == 0 {
+			y2 &= -prec // on a scanline
+		}
+		y0 := y2 + rng.Int63n(4*prec)
+		if rng.Intn(4) == 0 {
+			y0 &= -prec
+		}
+		if y0 <= y2 {
+			continue
+		}
+		y1 := y2 + rng.Int63n(y0-y2+1)
+		x0, x1, x2 := rng.Int63n(span)-span/2, rng.Int63n(span)-span/2, rng.Int63n(span)-span/2
+		start := 0
+		if rng.Intn(8) == 0 {
+			start = 2 * rng.Intn(monoArcs/2-2)
+		}
+		// the scanlines bezierUp hands over: e from the bottom (or the
+		// band's floor), e2 at the top (or the band's ceiling)
+		miny, maxy := int64(-1<<40), int64(1<<40)
+		if rng.Intn(3) == 0 {
+			miny = (y2 + rng.Int63n(y0-y2+1)) & -prec
+			maxy = miny + rng.Int63n(3)*prec
+		}
+		var e int64
+		if y2 < miny {
+			e = miny
+		} else {
+			e = (y2 + prec - 1) & -prec
+			if y2&(prec-1) == 0 {
+				e += prec
+			}
+		}
+		e2 := min(y0&-prec, maxy)
+		if e2 < e || e2-e >= 3*prec {
+			continue
+		}
+		for _, m := range []*Mono{&walk, &desc} {
+			m.arcs[start] = monoPoint{x0, y0}
+			m.arcs[start+1] = monoPoint{x1, y1}
+			m.arcs[start+2] = monoPoint{x2, y2}
+			m.top = 10
+			m.joint = rng.Intn(2) == 0
+		}
+		desc.joint = walk.joint
+		errW := walk.conicUp(start, e, e2)
+		errD := desc.conicDescend(start, e, e2)
+		arc := []monoPoint{{x0, y0}, {x1, y1}, {x2, y2}}
+		if errW != errD || walk.top != desc.top || walk.joint != desc.joint {
+			t.Fatalf("arc %v from stack slot %d, scanlines %d..%d, prec %d: conicUp %v top %d joint %v, conicDescend %v top %d joint %v",
+				arc, start, e, e2, prec, errW, walk.top, walk.joint, errD, desc.top, desc.joint)
+		}
+		if errW != nil {
+			seen.overflows++
+			continue
+		}
+		for k := 10; k < walk.top; k++ {
+			if walk.pool[k] != desc.pool[k] {
+				t.Fatalf("arc %v from stack slot %d, scanlines %d..%d, prec %d: crossing %d is %d by conicUp, %d by conicDescend",
+					arc, start, e, e2, prec, k-10, walk.pool[k], desc.pool[k])
+			}
+		}
+		seen.pieces++
+		seen.crossings += walk.top - 10
+		if walk.joint {
+			seen.joints++
+		}
+	}
+	t.Logf("%+v", seen)
+	if seen.pieces < 100000 || seen.joints == 0 || seen.overflows == 0 {
+		t.Fatalf("the random pieces miss a case: %+v", seen)
 	}
 }
