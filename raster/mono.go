@@ -758,6 +758,63 @@ func (m *Mono) conicDescend(start int, e, e2 int64) error {
 	return nil
 }
 
+// descendReach bounds the height of an arc that conicDescendFast takes:
+// below it, a descent from the bottom of the Bezier stack cannot fill the
+// stack. A monotonic conic of height h >= 4 splits into halves of height
+// at most 3h/4 + 3/4 (each keeps its control point between its ends), so
+// after d splits the height is at most (3/4)^d (h-3) + 3; a node is split
+// only while its height is at least the precision step (32 or more), so
+// an arc below 2^40 is split at most 85 times on the way to one crossing.
+// Before its last split the descent has taken at most 84 lower halves,
+// 168 points of stack, and conicUp fails only at 189 (monoArcs-4).
+const descendReach = 1 << 40
+
+// conicDescendFast is conicDescend (Bezier_Up for a conic, by descents of
+// its subdivision tree) for a piece at the bottom of the Bezier stack
+// lower than descendReach, its points (x0, y0) (the end), (x1, y1) and
+// (x2, y2) passed in registers: such a piece cannot fill the stack (see
+// descendReach), so the descent keeps no stack height and checks none,
+// which leaves it few enough values to keep in registers. The half
+// taken is chosen as in conicDescend: the lower one when its top,
+// (py+qy)>>2, is at or above e. conicTo hands it the short pieces.
+// (Held to conicUp by TestConicDescend, and to FreeType's bitmaps by
+// TestReferenceRasterizers and face's TestReferenceFaceBitmaps.)
+func (m *Mono) conicDescendFast(r0x, r0y, r1x, r1y, r2x, r2y, e, e2 int64) {
+	prec, step := m.prec, m.precStep
+	joint := false
+	for ; e <= e2; e += prec {
+		x0, y0, x1, y1, x2, y2 := r0x, r0y, r1x, r1y, r2x, r2y
+		for y0 != e && y0-y2 >= step {
+			// Split_Conic, y first: k is -1 when the lower half's top
+			// my is below e (the upper half is taken), else 0
+			py, qy := y0+y1, y1+y2
+			my := (py + qy) >> 2
+			k := (my - e) >> 63
+			py, qy = py>>1, qy>>1
+			y1 = qy ^ (qy^py)&k
+			y0 ^= (y0 ^ my) &^ k
+			y2 ^= (y2 ^ my) & k
+			px, qx := x0+x1, x1+x2
+			mx := (px + qx) >> 2
+			px, qx = px>>1, qx>>1
+			x1 = qx ^ (qx^px)&k
+			x0 ^= (x0 ^ mx) &^ k
+			x2 ^= (x2 ^ mx) & k
+		}
+		var x int64
+		if y0 == e {
+			x = x0
+			joint = true
+		} else {
+			x = x2 + (x0-x2)*(e-y2)/(y0-y2)
+			joint = false
+		}
+		m.pool[m.top&poolMask] = x
+		m.top++
+	}
+	m.joint = joint
+}
+
 // bezierDown is Bezier_Down: Bezier_Up on the arc mirrored in y. Only the
 // end point is restored afterwards, as in FreeType (the rest is popped).
 func (m *Mono) bezierDown(degree, arc int, miny, maxy int64) error {
@@ -1067,8 +1124,10 @@ func (m *Mono) switchProfile(st monoState, y1 int64) error {
 // mirrored in y, as Bezier_Down would do. Bezier_Up's work before its
 // loop is done here too, on the three points in registers: a piece with
 // no crossing to record (a third of them) changes the profile state as
-// Bezier_Up would and returns without storing the arc, and the others
-// are stored and handed to conicUp. (Checked by TestReferenceRasterizers
+// Bezier_Up would and returns without storing the arc; one with at most
+// three crossings (and lower than descendReach) is handed, still in
+// registers, to conicDescendFast, and the others are stored and handed
+// to conicCrossings. (Checked by TestReferenceRasterizers
 // and face's TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) conicTo(c, to monoPoint) error {
 	y0 := m.lastY
@@ -1134,6 +1193,12 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 	}
 	if int64(m.top)+m.trunc(e2-e)+1 >= int64(m.maxBuff) {
 		return errPoolOverflow
+	}
+	if e2-e < 3*m.prec && y2-y1 < descendReach {
+		// a short piece, at the bottom of the Bezier stack: descended
+		// with the arc in registers, never stored
+		m.conicDescendFast(to.x, y2, c.x, cy, x0, y1, e, e2)
+		return nil
 	}
 	a := &m.arcs
 	a[2] = monoPoint{x0, y1}

@@ -44,14 +44,18 @@ func TestIsDropout(t *testing.T) {
 // the Bezier stack and from high in it (where the stack fills and both
 // must fail alike), clipped to random bands, with one to three crossings.
 // The crossings, the pool top, the joint flag and the error must agree.
+// conicDescendFast is held to conicUp on the pieces from the bottom of
+// the stack, among them tall ones (up to descendReach) clipped to a band,
+// where conicUp must not fill the stack.
 func TestConicDescend(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	var walk, desc Mono
-	var seen struct{ pieces, crossings, joints, overflows int }
+	var walk, desc, fast Mono
+	var seen struct{ pieces, crossings, joints, overflows, fast, tall int }
 	for i := 0; i < 400000; i++ {
 		high := i%2 == 0
 		walk.setPrecision(high)
 		desc.setPrecision(high)
+		fast.setPrecision(high)
 		prec := walk.prec
 		// a piece ascending from (x2, y2) through (x1, y1) to (x0, y0),
 		// stored end point first; coordinates span up to 40 pixels, or
@@ -64,7 +68,13 @@ func TestConicDescend(t *testing.T) {
 		if rng.Intn(4) == 0 {
 			y2 &= -prec // on a scanline
 		}
-		y0 := y2 + rng.Int63n(4*prec)
+		height := 4 * prec
+		tall := rng.Intn(20) == 0
+		if tall {
+			// up to descendReach, clipped below to a band
+			height = int64(1) << (8 + rng.Intn(33))
+		}
+		y0 := y2 + rng.Int63n(height)
 		if rng.Intn(4) == 0 {
 			y0 &= -prec
 		}
@@ -79,8 +89,8 @@ func TestConicDescend(t *testing.T) {
 		}
 		// the scanlines bezierUp hands over: e from the bottom (or the
 		// band's floor), e2 at the top (or the band's ceiling)
-		miny, maxy := int64(-1<<40), int64(1<<40)
-		if rng.Intn(3) == 0 {
+		miny, maxy := int64(-1<<42), int64(1<<42)
+		if tall || rng.Intn(3) == 0 {
 			miny = (y2 + rng.Int63n(y0-y2+1)) & -prec
 			maxy = miny + rng.Int63n(3)*prec
 		}
@@ -112,6 +122,10 @@ func TestConicDescend(t *testing.T) {
 			t.Fatalf("arc %v from stack slot %d, scanlines %d..%d, prec %d: conicUp %v top %d joint %v, conicDescend %v top %d joint %v",
 				arc, start, e, e2, prec, errW, walk.top, walk.joint, errD, desc.top, desc.joint)
 		}
+		if errW != nil && start == 0 {
+			t.Fatalf("arc %v of height %d from the stack's bottom, scanlines %d..%d, prec %d: conicUp fills the stack",
+				arc, y0-y2, e, e2, prec)
+		}
 		if errW != nil {
 			seen.overflows++
 			continue
@@ -122,6 +136,25 @@ func TestConicDescend(t *testing.T) {
 					arc, start, e, e2, prec, k-10, walk.pool[k], desc.pool[k])
 			}
 		}
+		if start == 0 {
+			fast.top = 10
+			fast.joint = rng.Intn(2) == 0
+			fast.conicDescendFast(x0, y0, x1, y1, x2, y2, e, e2)
+			if walk.top != fast.top || walk.joint != fast.joint {
+				t.Fatalf("arc %v, scanlines %d..%d, prec %d: conicUp top %d joint %v, conicDescendFast top %d joint %v",
+					arc, e, e2, prec, walk.top, walk.joint, fast.top, fast.joint)
+			}
+			for k := 10; k < walk.top; k++ {
+				if walk.pool[k] != fast.pool[k] {
+					t.Fatalf("arc %v, scanlines %d..%d, prec %d: crossing %d is %d by conicUp, %d by conicDescendFast",
+						arc, e, e2, prec, k-10, walk.pool[k], fast.pool[k])
+				}
+			}
+			seen.fast++
+			if tall {
+				seen.tall++
+			}
+		}
 		seen.pieces++
 		seen.crossings += walk.top - 10
 		if walk.joint {
@@ -129,7 +162,7 @@ func TestConicDescend(t *testing.T) {
 		}
 	}
 	t.Logf("%+v", seen)
-	if seen.pieces < 100000 || seen.joints == 0 || seen.overflows == 0 {
+	if seen.pieces < 100000 || seen.joints == 0 || seen.overflows == 0 || seen.fast < 50000 || seen.tall < 1000 {
 		t.Fatalf("the random pieces miss a case: %+v", seen)
 	}
 }
