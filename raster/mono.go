@@ -927,22 +927,40 @@ func (m *Mono) lineTo(x, y int64) error {
 			ix = -ix
 		}
 	}
-	// The pool top stays in a local, the index masked (a no-op: the
-	// pool has room, as checked above) to spare the bounds check.
+	// The crossings are written in blocks (four of a vertical segment,
+	// two of a slanted one), so that the loops' trip counts vary less
+	// (most segments take one block) and mispredict less. A block may
+	// write up to three slots past the segment's last crossing: nothing
+	// lives above the pool top (the y-turns and profile headers that
+	// FreeType keeps there are elsewhere here), and as the check above
+	// keeps the top below maxBuff, which is at least monoProfSize slots
+	// below the pool's end, they are in the pool. The indices are masked
+	// (a no-op) to spare the bounds checks. (Checked by
+	// TestReferenceRasterizers and face's TestReferenceFaceBitmaps against
+	// FreeType's bitmaps.)
 	ax := -dy
 	top, pool := m.top, &m.pool
+	end := top + int(size)
 	if dx == 0 {
 		// a vertical segment: every crossing is x1
-		for ; size > 0; size-- {
-			pool[top&poolMask] = x1
-			top++
+		for i := top; i < end; i += 4 {
+			pool[i&poolMask] = x1
+			pool[(i+1)&poolMask] = x1
+			pool[(i+2)&poolMask] = x1
+			pool[(i+3)&poolMask] = x1
 		}
-		m.top = top
+		m.top = end
 		return nil
 	}
-	for ; size > 0; size-- {
-		pool[top&poolMask] = x1
-		top++
+	for i := top; i < end; i += 2 {
+		pool[i&poolMask] = x1
+		x1 += ix
+		ax += rx
+		if ax >= 0 {
+			ax -= dy
+			x1 += step
+		}
+		pool[(i+1)&poolMask] = x1
 		x1 += ix
 		ax += rx
 		if ax >= 0 {
@@ -950,7 +968,7 @@ func (m *Mono) lineTo(x, y int64) error {
 			x1 += step
 		}
 	}
-	m.top = top
+	m.top = end
 	return nil
 }
 
