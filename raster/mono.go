@@ -687,78 +687,20 @@ func (m *Mono) conicUp(start int, e, e2 int64) error {
 
 // conicCrossings records the crossings of the ascending conic piece at
 // m.arcs[start] on scanlines e..e2 (e <= e2; the pool has room for them):
-// conicDescend for a piece with at most three, conicUp for the rest.
+// conicDescend for a piece at the bottom of the Bezier stack with at
+// most three crossings and lower than descendReach, conicUp (the stack
+// walk, which shares the upper levels of the tree between many crossings
+// and fails where FreeType's stack fills) for the rest.
 func (m *Mono) conicCrossings(start int, e, e2 int64) error {
-	if e2-e < 3*m.prec {
-		return m.conicDescend(start, e, e2)
+	a := &m.arcs
+	if start == 0 && e2-e < 3*m.prec && a[0].y-a[2].y < descendReach {
+		m.conicDescend(a[0].x, a[0].y, a[1].x, a[1].y, a[2].x, a[2].y, e, e2)
+		return nil
 	}
 	return m.conicUp(start, e, e2)
 }
 
-// conicDescend is conicUp for a piece with at most three crossings: each
-// scanline's crossing is found by descending Bezier_Up's subdivision tree
-// from the arc at m.arcs[start], with the node in locals, no stack and
-// no branch on the half taken (which is as good as random, so that a
-// branch on it is mispredicted half the time; conicUp's stack walk pays
-// that on every split). Bezier_Up handles scanline e at the first node,
-// lowest first, whose top is e, or which lies above e and is flatter than
-// the precision step; descending, that node is in the lower half when
-// the half's top is at or above e, else in the upper one. The nodes split
-// are those Bezier_Up splits, and the Bezier stack's height at each (two
-// points for every lower half taken) is checked as conicUp checks it.
-// Pieces with more crossings go to conicUp, whose walk shares the upper
-// levels of the tree between them. (Held to FreeType's bitmaps by
-// TestReferenceRasterizers and face's TestReferenceFaceBitmaps, and to
-// conicUp by TestConicDescend.)
-func (m *Mono) conicDescend(start int, e, e2 int64) error {
-	a := &m.arcs
-	s := start & arcMask
-	r0, r1, r2 := a[s], a[(s+1)&arcMask], a[(s+2)&arcMask]
-	prec, step := m.prec, m.precStep
-	limit := monoArcs - 4 - start
-	joint := false
-	for ; e <= e2; e += prec {
-		x0, y0, x1, y1, x2, y2 := r0.x, r0.y, r1.x, r1.y, r2.x, r2.y
-		e4 := e << 2
-		lower := 0
-		for y0 != e && y0-y2 >= step {
-			if lower >= limit {
-				m.joint = false
-				return errPoolOverflow
-			}
-			// Split_Conic: the upper half is (x0, y0), (px, py)/2,
-			// (mx, my); the lower (mx, my), (qx, qy)/2, (x2, y2)
-			px, py := x0+x1, y0+y1
-			qx, qy := x1+x2, y1+y2
-			// k is -1 when the lower half's top, (py+qy)>>2, is below
-			// e (the upper half is taken), else 0
-			k := (py + qy - e4) >> 63
-			mx, my := (px+qx)>>2, (py+qy)>>2
-			lower += int(k+1) << 1
-			px, py, qx, qy = px>>1, py>>1, qx>>1, qy>>1
-			x0 ^= (x0 ^ mx) &^ k
-			y0 ^= (y0 ^ my) &^ k
-			x1 = qx ^ (qx^px)&k
-			y1 = qy ^ (qy^py)&k
-			x2 ^= (x2 ^ mx) & k
-			y2 ^= (y2 ^ my) & k
-		}
-		var x int64
-		if y0 == e {
-			x = x0
-			joint = true
-		} else {
-			x = x2 + (x0-x2)*(e-y2)/(y0-y2)
-			joint = false
-		}
-		m.pool[m.top&poolMask] = x
-		m.top++
-	}
-	m.joint = joint
-	return nil
-}
-
-// descendReach bounds the height of an arc that conicDescendFast takes:
+// descendReach bounds the height of an arc that conicDescend takes:
 // below it, a descent from the bottom of the Bezier stack cannot fill the
 // stack. A monotonic conic of height h >= 4 splits into halves of height
 // at most 3h/4 + 3/4 (each keeps its control point between its ends), so
@@ -769,17 +711,24 @@ func (m *Mono) conicDescend(start int, e, e2 int64) error {
 // 168 points of stack, and conicUp fails only at 189 (monoArcs-4).
 const descendReach = 1 << 40
 
-// conicDescendFast is conicDescend (Bezier_Up for a conic, by descents of
-// its subdivision tree) for a piece at the bottom of the Bezier stack
-// lower than descendReach, its points (x0, y0) (the end), (x1, y1) and
-// (x2, y2) passed in registers: such a piece cannot fill the stack (see
-// descendReach), so the descent keeps no stack height and checks none,
-// which leaves it few enough values to keep in registers. The half
-// taken is chosen as in conicDescend: the lower one when its top,
-// (py+qy)>>2, is at or above e. conicTo hands it the short pieces.
-// (Held to conicUp by TestConicDescend, and to FreeType's bitmaps by
-// TestReferenceRasterizers and face's TestReferenceFaceBitmaps.)
-func (m *Mono) conicDescendFast(r0x, r0y, r1x, r1y, r2x, r2y, e, e2 int64) {
+// conicDescend is Bezier_Up for a conic piece at the bottom of the Bezier
+// stack with few crossings and lower than descendReach, its points
+// (r0x, r0y) (the end), (r1x, r1y) and (r2x, r2y) (the start) passed in
+// registers. Each scanline's crossing is found by descending Bezier_Up's
+// subdivision tree from the piece, with the node in locals, no stack and
+// no branch on the half taken (which is as good as random, so that a
+// branch on it is mispredicted half the time, as conicUp's stack walk
+// pays on every split). Bezier_Up handles scanline e at the first node,
+// lowest first, whose top is e, or which lies above e and is flatter than
+// the precision step; descending, that node is in the lower half when
+// the half's top is at or above e, else in the upper one. The nodes split
+// are those Bezier_Up splits; such a piece cannot fill the stack (see
+// descendReach), so the descent keeps no stack height and checks none.
+// conicTo and conicCrossings hand it the pieces with at most three
+// crossings. (Held to conicUp by TestConicDescend, and to FreeType's
+// bitmaps by TestReferenceRasterizers and face's
+// TestReferenceFaceBitmaps.)
+func (m *Mono) conicDescend(r0x, r0y, r1x, r1y, r2x, r2y, e, e2 int64) {
 	prec, step := m.prec, m.precStep
 	joint := false
 	for ; e <= e2; e += prec {
@@ -1144,7 +1093,7 @@ func (m *Mono) switchProfile(st monoState, y1 int64) error {
 // no crossing to record (a third of them) changes the profile state as
 // Bezier_Up would and returns without storing the arc; one with at most
 // three crossings (and lower than descendReach) is handed, still in
-// registers, to conicDescendFast, and the others are stored and handed
+// registers, to conicDescend, and the others are stored and handed
 // to conicCrossings. (Checked by TestReferenceRasterizers
 // and face's TestReferenceFaceBitmaps against FreeType's bitmaps.)
 func (m *Mono) conicTo(c, to monoPoint) error {
@@ -1215,7 +1164,7 @@ func (m *Mono) conicTo(c, to monoPoint) error {
 	if e2-e < 3*m.prec && y2-y1 < descendReach {
 		// a short piece, at the bottom of the Bezier stack: descended
 		// with the arc in registers, never stored
-		m.conicDescendFast(to.x, y2, c.x, cy, x0, y1, e, e2)
+		m.conicDescend(to.x, y2, c.x, cy, x0, y1, e, e2)
 		return nil
 	}
 	a := &m.arcs

@@ -40,13 +40,13 @@ func TestIsDropout(t *testing.T) {
 }
 
 // TestConicDescend holds conicDescend to conicUp (Bezier_Up's stack walk)
-// on random ascending conic pieces at both precisions: from the bottom of
-// the Bezier stack and from high in it (where the stack fills and both
-// must fail alike), clipped to random bands, with one to three crossings.
-// The crossings, the pool top, the joint flag and the error must agree.
-// conicDescendFast is held to conicUp on the pieces from the bottom of
-// the stack, among them tall ones (up to descendReach) clipped to a band,
-// where conicUp must not fill the stack.
+// on random ascending conic pieces with one to three crossings at both
+// precisions, clipped to random bands: pieces at the bottom of the Bezier
+// stack, among them tall ones (up to descendReach), from which conicUp
+// must never fill the stack. The crossings, the pool top and the joint
+// flag must agree. conicCrossings, which picks between the two, is held
+// to conicUp on the same pieces and on pieces high in the stack, where
+// the stack fills and both must fail alike.
 func TestConicDescend(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	var walk, desc, fast Mono
@@ -116,10 +116,10 @@ func TestConicDescend(t *testing.T) {
 		}
 		desc.joint = walk.joint
 		errW := walk.conicUp(start, e, e2)
-		errD := desc.conicDescend(start, e, e2)
+		errD := desc.conicCrossings(start, e, e2)
 		arc := []monoPoint{{x0, y0}, {x1, y1}, {x2, y2}}
 		if errW != errD || walk.top != desc.top || walk.joint != desc.joint {
-			t.Fatalf("arc %v from stack slot %d, scanlines %d..%d, prec %d: conicUp %v top %d joint %v, conicDescend %v top %d joint %v",
+			t.Fatalf("arc %v from stack slot %d, scanlines %d..%d, prec %d: conicUp %v top %d joint %v, conicCrossings %v top %d joint %v",
 				arc, start, e, e2, prec, errW, walk.top, walk.joint, errD, desc.top, desc.joint)
 		}
 		if errW != nil && start == 0 {
@@ -132,21 +132,21 @@ func TestConicDescend(t *testing.T) {
 		}
 		for k := 10; k < walk.top; k++ {
 			if walk.pool[k] != desc.pool[k] {
-				t.Fatalf("arc %v from stack slot %d, scanlines %d..%d, prec %d: crossing %d is %d by conicUp, %d by conicDescend",
+				t.Fatalf("arc %v from stack slot %d, scanlines %d..%d, prec %d: crossing %d is %d by conicUp, %d by conicCrossings",
 					arc, start, e, e2, prec, k-10, walk.pool[k], desc.pool[k])
 			}
 		}
 		if start == 0 {
 			fast.top = 10
 			fast.joint = rng.Intn(2) == 0
-			fast.conicDescendFast(x0, y0, x1, y1, x2, y2, e, e2)
+			fast.conicDescend(x0, y0, x1, y1, x2, y2, e, e2)
 			if walk.top != fast.top || walk.joint != fast.joint {
-				t.Fatalf("arc %v, scanlines %d..%d, prec %d: conicUp top %d joint %v, conicDescendFast top %d joint %v",
+				t.Fatalf("arc %v, scanlines %d..%d, prec %d: conicUp top %d joint %v, conicDescend top %d joint %v",
 					arc, e, e2, prec, walk.top, walk.joint, fast.top, fast.joint)
 			}
 			for k := 10; k < walk.top; k++ {
 				if walk.pool[k] != fast.pool[k] {
-					t.Fatalf("arc %v, scanlines %d..%d, prec %d: crossing %d is %d by conicUp, %d by conicDescendFast",
+					t.Fatalf("arc %v, scanlines %d..%d, prec %d: crossing %d is %d by conicUp, %d by conicDescend",
 						arc, e, e2, prec, k-10, walk.pool[k], fast.pool[k])
 				}
 			}
