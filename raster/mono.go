@@ -1004,11 +1004,11 @@ func (m *Mono) arcTo(degree int, c1, c2, to monoPoint) error {
 
 // switchProfile is Line_To's, Conic_To's and Cubic_To's change of
 // profile when a piece starting at height y1 runs in direction st, not
-// the current state's: End_Profile (unless the state is unknown) and
-// New_Profile, inline.
+// the current state's: End_Profile (endProfile, unless the state is
+// unknown) and New_Profile, inline.
 //
-// New_Profile's stores of start, height, link and next (and End_Profile's
-// of the next profile's height and flags) are left out: every profile
+// New_Profile's stores of start, height, link and next are left out:
+// every profile
 // that ends with crossings (the only ones read) has its start set by the
 // first piece that records a crossing (the fresh flag), its height and
 // next set by End_Profile, and its link set by Finalize_Profile_Table
@@ -1021,41 +1021,16 @@ func (m *Mono) switchProfile(st monoState, y1 int64) error {
 	} else {
 		o = m.isTopOvershoot(y1)
 	}
-	top, cp := m.top, m.cProf
 	if m.state != stateUnknown {
-		// End_Profile
-		p := &m.profs[cp&profMask]
-		h := top - p.offset
-		if h < 0 {
-			return ErrInvalidOutline // Raster_Negative_Height
-		}
-		if h > 0 {
-			p.height = int64(h)
-			if o {
-				if p.flags&flowUp != 0 {
-					p.flags |= overshootTop
-				} else {
-					p.flags |= overshootBottom
-				}
-			}
-			if m.nProfs >= maxMonoProfile {
-				return errPoolOverflow
-			}
-			p.next = m.nProfs
-			cp = m.nProfs
-			m.cProf = cp
-			m.nProfs++
-			m.numProfs++
-			top += monoProfSize
-			m.top = top
+		if err := m.endProfile(o); err != nil {
+			return err
 		}
 	} else if m.fProf < 0 {
 		// New_Profile's first profile
-		cp = 0
 		m.cProf, m.nProfs, m.fProf = 0, 1, 0
-		top += monoProfSize
-		m.top = top
+		m.top += monoProfSize
 	}
+	top, cp := m.top, m.cProf
 	if top >= m.maxBuff {
 		return errPoolOverflow
 	}
