@@ -1353,8 +1353,11 @@ func (m *Mono) sortList(list *int) {
 	// list is still in order: then FreeType's sort below would change
 	// nothing, and it is skipped (checked by TestReferenceRasterizers and
 	// face's TestReferenceFaceBitmaps against FreeType's bitmaps).
-	sorted := true
-	prev := int64(math.MinInt64)
+	// unsorted collects the differences of neighbours: its sign is set
+	// when one is negative (crossings are far below 2^61 in magnitude,
+	// so no difference overflows).
+	unsorted := int64(0)
+	prev := int64(-1 << 62)
 	// Profile indices are masked with profMask (a no-op) to spare the
 	// bounds checks.
 	ps, pool := &m.profs, &m.pool
@@ -1362,15 +1365,13 @@ func (m *Mono) sortList(list *int) {
 		p := &ps[cur&profMask]
 		x := pool[p.offset&poolMask]
 		p.x = x
-		if x < prev {
-			sorted = false
-		}
+		unsorted |= x - prev
 		prev = x
 		p.offset += p.dir
 		p.height--
 		cur = p.link
 	}
-	if sorted {
+	if unsorted >= 0 {
 		return
 	}
 	// FreeType's Sort swaps neighbours out of order and starts over until
@@ -1511,15 +1512,19 @@ func (m *Mono) drawSweep() error {
 // dropFinished is Draw_Sweep's DelOld of every profile of list whose
 // height is used up, done in one walk.
 func (m *Mono) dropFinished(list *int) {
+	// The link into p is always rewritten (with p itself when p stays),
+	// so that the choice is two conditional moves, not a branch.
 	prev := list
 	for p := *list; p >= 0; {
 		pp := &m.profs[p&profMask]
+		next := pp.link
+		keep, link := &pp.link, p
 		if pp.height == 0 {
-			*prev = pp.link
-		} else {
-			prev = &pp.link
+			keep, link = prev, next
 		}
-		p = pp.link
+		*prev = link
+		prev = keep
+		p = next
 	}
 }
 
