@@ -376,17 +376,19 @@ func (m *Mono) insertYTurn(y int64) error {
 	if uint(w-m.turnLo) > uint(m.turnHi-m.turnLo) {
 		return ErrInvalidOutline // out of the band: cannot happen for clipped profiles
 	}
-	bit := uint64(1) << (y & 63)
+	// A turn already in the set takes no slot; fresh is 1 for a new one
+	// (arithmetic, not a branch). The pool's room is checked either way:
+	// for a turn already in the set the check is the one the last new
+	// turn passed (convert leaves top below maxBuff, and finalizing moves
+	// only maxBuff), so it passes again, as FreeType's early return does.
 	t := &m.turns[w&(turnWords-1)]
-	if *t&bit != 0 {
-		return nil
-	}
-	m.maxBuff--
+	fresh := int(*t>>(y&63)&1 ^ 1)
+	m.maxBuff -= fresh
 	if m.maxBuff <= m.top {
 		return errPoolOverflow
 	}
-	m.numTurns++
-	*t |= bit
+	m.numTurns += fresh
+	*t |= uint64(1) << (y & 63)
 	return nil
 }
 
@@ -424,16 +426,16 @@ func (m *Mono) finalizeProfileTable() error {
 			} else {
 				pp.link = -1
 			}
-			var bottom, top int64
-			if pp.flags&flowUp != 0 {
-				bottom = pp.start
-				top = pp.start + pp.height - 1
-			} else {
-				bottom = pp.start - pp.height + 1
-				top = pp.start
-				pp.start = bottom
-				pp.offset += int(pp.height - 1)
-			}
+			// A descending profile's start moves from its top to its
+			// bottom scanline and its offset to its last crossing: down
+			// is all ones for it, zero for an ascending one, and masks
+			// the move (no branch on the direction).
+			down := int64(pp.flags&flowUp)>>3 - 1
+			shift := (pp.height - 1) & down
+			bottom := pp.start - shift
+			top := bottom + pp.height - 1
+			pp.start = bottom
+			pp.offset += int(shift)
 			if err := m.insertYTurn(bottom); err != nil {
 				return err
 			}
