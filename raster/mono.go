@@ -1348,40 +1348,72 @@ func (m *Mono) insNew(list *int, p int) {
 	*old = p
 }
 
-// sortList is Sort: it advances every profile of the list to its next
-// crossing and puts the list in ascending order of x with a stable
-// insertion sort, the order FreeType's swap-and-restart sort produces.
-func (m *Mono) sortList(list *int) {
-	// Advance every profile to its next crossing, noting whether the
-	// list is still in order: then FreeType's sort below would change
-	// nothing, and it is skipped (checked by TestReferenceRasterizers and
-	// face's TestReferenceFaceBitmaps against FreeType's bitmaps).
-	// unsorted collects the differences of neighbours: its sign is set
-	// when one is negative (crossings are far below 2^61 in magnitude,
-	// so no difference overflows).
-	unsorted := int64(0)
-	prev := int64(-1 << 62)
+// sortLists is Sort on Draw_Sweep's two lists, the left one's then the
+// right one's: it advances every profile of each list to its next
+// crossing and puts the list in ascending order of x (sortList). The
+// two lists are walked in step, so that their chains of links are
+// followed side by side.
+func (m *Mono) sortLists(left, right *int) {
+	// Advance every profile to its next crossing, noting whether each
+	// list is still in order: then FreeType's sort would change nothing,
+	// and it is skipped (checked by TestReferenceRasterizers and face's
+	// TestReferenceFaceBitmaps against FreeType's bitmaps). uL and uR
+	// collect the differences of neighbours: the sign is set when one
+	// is negative (crossings are far below 2^61 in magnitude, so no
+	// difference overflows).
+	var uL, uR int64
+	prevL, prevR := int64(-1<<62), int64(-1<<62)
 	// Profile indices are masked with profMask (a no-op) to spare the
 	// bounds checks.
 	ps, pool := &m.profs, &m.pool
-	for cur := *list; cur >= 0; {
-		p := &ps[cur&profMask]
+	l, r := *left, *right
+	for l >= 0 && r >= 0 {
+		p, q := &ps[l&profMask], &ps[r&profMask]
+		xl, xr := pool[p.offset&poolMask], pool[q.offset&poolMask]
+		p.x, q.x = xl, xr
+		uL |= xl - prevL
+		uR |= xr - prevR
+		prevL, prevR = xl, xr
+		p.offset += p.dir
+		q.offset += q.dir
+		p.height--
+		q.height--
+		l, r = p.link, q.link
+	}
+	for ; l >= 0; l = ps[l&profMask].link {
+		p := &ps[l&profMask]
 		x := pool[p.offset&poolMask]
 		p.x = x
-		unsorted |= x - prev
-		prev = x
+		uL |= x - prevL
+		prevL = x
 		p.offset += p.dir
 		p.height--
-		cur = p.link
 	}
-	if unsorted >= 0 {
-		return
+	for ; r >= 0; r = ps[r&profMask].link {
+		q := &ps[r&profMask]
+		x := pool[q.offset&poolMask]
+		q.x = x
+		uR |= x - prevR
+		prevR = x
+		q.offset += q.dir
+		q.height--
 	}
-	// FreeType's Sort swaps neighbours out of order and starts over until
-	// none is: it never swaps equal neighbours, so its result is the list
-	// sorted stably by x, which an insertion sort gives in one walk
-	// (checked by TestReferenceRasterizers and face's
-	// TestReferenceFaceBitmaps against FreeType's bitmaps).
+	if uL < 0 {
+		m.sortList(left)
+	}
+	if uR < 0 {
+		m.sortList(right)
+	}
+}
+
+// sortList is Sort's reordering of a list whose profiles sortLists has
+// advanced: FreeType's Sort swaps neighbours out of order and starts
+// over until none is. It never swaps equal neighbours, so its result is
+// the list sorted stably by x, which an insertion sort gives in one walk
+// (checked by TestReferenceRasterizers and face's
+// TestReferenceFaceBitmaps against FreeType's bitmaps).
+func (m *Mono) sortList(list *int) {
+	ps := &m.profs
 	head := *list
 	tail := head // the sorted part is head..tail
 	for cur := ps[tail&profMask].link; cur >= 0; {
@@ -1478,8 +1510,7 @@ func (m *Mono) drawSweep() error {
 				p = q
 			}
 		}
-		m.sortList(&drawLeft)
-		m.sortList(&drawRight)
+		m.sortLists(&drawLeft, &drawRight)
 		yChange := int64(int16(turn))
 		turn, _ = m.nextTurn(turn + 1)
 		nt--
@@ -1502,8 +1533,7 @@ func (m *Mono) drawSweep() error {
 			}
 			y = int64(int16(y + 1))
 			if y < yChange {
-				m.sortList(&drawLeft)
-				m.sortList(&drawRight)
+				m.sortLists(&drawLeft, &drawRight)
 			}
 		}
 		m.dropFinished(&drawLeft)
