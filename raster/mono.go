@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"encoding/binary"
 	"errors"
 	"fontvm/internal/ftmath"
 	"image"
@@ -376,17 +377,19 @@ func (m *Mono) insertYTurn(y int64) error {
 	if uint(w-m.turnLo) > uint(m.turnHi-m.turnLo) {
 		return ErrInvalidOutline // out of the band: cannot happen for clipped profiles
 	}
-	bit := uint64(1) << (y & 63)
+	// A turn already in the set takes no slot; fresh is 1 for a new one
+	// (arithmetic, not a branch). The pool's room is checked either way:
+	// for a turn already in the set the check is the one the last new
+	// turn passed (convert leaves top below maxBuff, and finalizing moves
+	// only maxBuff), so it passes again, as FreeType's early return does.
 	t := &m.turns[w&(turnWords-1)]
-	if *t&bit != 0 {
-		return nil
-	}
-	m.maxBuff--
+	fresh := int(*t>>(y&63)&1 ^ 1)
+	m.maxBuff -= fresh
 	if m.maxBuff <= m.top {
 		return errPoolOverflow
 	}
-	m.numTurns++
-	*t |= bit
+	m.numTurns += fresh
+	*t |= uint64(1) << (y & 63)
 	return nil
 }
 
@@ -424,16 +427,16 @@ func (m *Mono) finalizeProfileTable() error {
 			} else {
 				pp.link = -1
 			}
-			var bottom, top int64
-			if pp.flags&flowUp != 0 {
-				bottom = pp.start
-				top = pp.start + pp.height - 1
-			} else {
-				bottom = pp.start - pp.height + 1
-				top = pp.start
-				pp.start = bottom
-				pp.offset += int(pp.height - 1)
-			}
+			// A descending profile's start moves from its top to its
+			// bottom scanline and its offset to its last crossing: down
+			// is all ones for it, zero for an ascending one, and masks
+			// the move (no branch on the direction).
+			down := int64(pp.flags&flowUp)>>3 - 1
+			shift := (pp.height - 1) & down
+			bottom := pp.start - shift
+			top := bottom + pp.height - 1
+			pp.start = bottom
+			pp.offset += int(shift)
 			if err := m.insertYTurn(bottom); err != nil {
 				return err
 			}
@@ -1352,39 +1355,72 @@ func (m *Mono) insNew(list *int, p int) {
 	*old = p
 }
 
-// sortList is Sort: it advances every profile of the list to its next
-// crossing and puts the list in ascending order of x with a stable
-// insertion sort, the order FreeType's swap-and-restart sort produces.
-func (m *Mono) sortList(list *int) {
-	// Advance every profile to its next crossing, noting whether the
-	// list is still in order: then FreeType's sort below would change
-	// nothing, and it is skipped (checked by TestReferenceRasterizers and
-	// face's TestReferenceFaceBitmaps against FreeType's bitmaps).
-	sorted := true
-	prev := int64(math.MinInt64)
+// sortLists is Sort on Draw_Sweep's two lists, the left one's then the
+// right one's: it advances every profile of each list to its next
+// crossing and puts the list in ascending order of x (sortList). The
+// two lists are walked in step, so that their chains of links are
+// followed side by side.
+func (m *Mono) sortLists(left, right *int) {
+	// Advance every profile to its next crossing, noting whether each
+	// list is still in order: then FreeType's sort would change nothing,
+	// and it is skipped (checked by TestReferenceRasterizers and face's
+	// TestReferenceFaceBitmaps against FreeType's bitmaps). uL and uR
+	// collect the differences of neighbours: the sign is set when one
+	// is negative (crossings are far below 2^61 in magnitude, so no
+	// difference overflows).
+	var uL, uR int64
+	prevL, prevR := int64(-1<<62), int64(-1<<62)
 	// Profile indices are masked with profMask (a no-op) to spare the
 	// bounds checks.
 	ps, pool := &m.profs, &m.pool
-	for cur := *list; cur >= 0; {
-		p := &ps[cur&profMask]
+	l, r := *left, *right
+	for l >= 0 && r >= 0 {
+		p, q := &ps[l&profMask], &ps[r&profMask]
+		xl, xr := pool[p.offset&poolMask], pool[q.offset&poolMask]
+		p.x, q.x = xl, xr
+		uL |= xl - prevL
+		uR |= xr - prevR
+		prevL, prevR = xl, xr
+		p.offset += p.dir
+		q.offset += q.dir
+		p.height--
+		q.height--
+		l, r = p.link, q.link
+	}
+	for ; l >= 0; l = ps[l&profMask].link {
+		p := &ps[l&profMask]
 		x := pool[p.offset&poolMask]
 		p.x = x
-		if x < prev {
-			sorted = false
-		}
-		prev = x
+		uL |= x - prevL
+		prevL = x
 		p.offset += p.dir
 		p.height--
-		cur = p.link
 	}
-	if sorted {
-		return
+	for ; r >= 0; r = ps[r&profMask].link {
+		q := &ps[r&profMask]
+		x := pool[q.offset&poolMask]
+		q.x = x
+		uR |= x - prevR
+		prevR = x
+		q.offset += q.dir
+		q.height--
 	}
-	// FreeType's Sort swaps neighbours out of order and starts over until
-	// none is: it never swaps equal neighbours, so its result is the list
-	// sorted stably by x, which an insertion sort gives in one walk
-	// (checked by TestReferenceRasterizers and face's
-	// TestReferenceFaceBitmaps against FreeType's bitmaps).
+	if uL < 0 {
+		m.sortList(left)
+	}
+	if uR < 0 {
+		m.sortList(right)
+	}
+}
+
+// sortList is Sort's reordering of a list whose profiles sortLists has
+// advanced: FreeType's Sort swaps neighbours out of order and starts
+// over until none is. It never swaps equal neighbours, so its result is
+// the list sorted stably by x, which an insertion sort gives in one walk
+// (checked by TestReferenceRasterizers and face's
+// TestReferenceFaceBitmaps against FreeType's bitmaps).
+func (m *Mono) sortList(list *int) {
+	ps := &m.profs
 	head := *list
 	tail := head // the sorted part is head..tail
 	for cur := ps[tail&profMask].link; cur >= 0; {
@@ -1481,8 +1517,7 @@ func (m *Mono) drawSweep() error {
 				p = q
 			}
 		}
-		m.sortList(&drawLeft)
-		m.sortList(&drawRight)
+		m.sortLists(&drawLeft, &drawRight)
 		yChange := int64(int16(turn))
 		turn, _ = m.nextTurn(turn + 1)
 		nt--
@@ -1505,8 +1540,7 @@ func (m *Mono) drawSweep() error {
 			}
 			y = int64(int16(y + 1))
 			if y < yChange {
-				m.sortList(&drawLeft)
-				m.sortList(&drawRight)
+				m.sortLists(&drawLeft, &drawRight)
 			}
 		}
 		m.dropFinished(&drawLeft)
@@ -1518,15 +1552,19 @@ func (m *Mono) drawSweep() error {
 // dropFinished is Draw_Sweep's DelOld of every profile of list whose
 // height is used up, done in one walk.
 func (m *Mono) dropFinished(list *int) {
+	// The link into p is always rewritten (with p itself when p stays),
+	// so that the choice is two conditional moves, not a branch.
 	prev := list
 	for p := *list; p >= 0; {
 		pp := &m.profs[p&profMask]
+		next := pp.link
+		keep, link := &pp.link, p
 		if pp.height == 0 {
-			*prev = pp.link
-		} else {
-			prev = &pp.link
+			keep, link = prev, next
 		}
-		p = pp.link
+		*prev = link
+		prev = keep
+		p = next
 	}
 }
 
@@ -1569,9 +1607,31 @@ func (m *Mono) verticalSpans(y int64, pl, pr int) (dropouts int) {
 			}
 			e1 >>= bits
 			e2 >>= bits
-			if e2 >= 0 && e1 < w {
-				for i, end := int(max(e1, 0)), min(int(e2)+1, len(pix)); i < end; i++ {
-					pix[i] = 0xff
+			// Fill the clamped span [a, b) by words: one
+			// read-modify-write of the word at a for a span of at
+			// most 8 pixels (the mask sets its first n bytes), whole
+			// words and a last overlapping one for a longer span,
+			// bytes only where the row has no word left at a. The
+			// span lengths vary from pair to pair; this branches on
+			// them less than a loop over the bytes. (Checked by
+			// TestReferenceRasterizers and face's
+			// TestReferenceFaceBitmaps against FreeType's bitmaps.)
+			a, b := int(max(e1, 0)), int(min(e2+1, w))
+			if n := b - a; n > 0 {
+				if a+8 <= len(pix) {
+					if n <= 8 {
+						v := binary.LittleEndian.Uint64(pix[a:])
+						binary.LittleEndian.PutUint64(pix[a:], v|^uint64(0)>>(64-8*uint(n)))
+					} else {
+						for ; a < b-8; a += 8 {
+							binary.LittleEndian.PutUint64(pix[a:], ^uint64(0))
+						}
+						binary.LittleEndian.PutUint64(pix[b-8:], ^uint64(0))
+					}
+				} else {
+					for ; a < b; a++ {
+						pix[a] = 0xff
+					}
 				}
 			}
 		}
