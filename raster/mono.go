@@ -1355,6 +1355,24 @@ func (m *Mono) insNew(list *int, p int) {
 	*old = p
 }
 
+// stepList is sortLists' walk of what is left of one list from profile
+// l once the other list has ended: each profile advances to its next
+// crossing, prev is the crossing before l's, and the differences of
+// neighbours are or-ed into u, which it returns.
+func (m *Mono) stepList(l int, prev, u int64) int64 {
+	ps, pool := &m.profs, &m.pool
+	for ; l >= 0; l = ps[l&profMask].link {
+		p := &ps[l&profMask]
+		x := pool[p.offset&poolMask]
+		p.x = x
+		u |= x - prev
+		prev = x
+		p.offset += p.dir
+		p.height--
+	}
+	return u
+}
+
 // sortLists is Sort on Draw_Sweep's two lists, the left one's then the
 // right one's: it advances every profile of each list to its next
 // crossing and puts the list in ascending order of x (sortList). The
@@ -1387,24 +1405,8 @@ func (m *Mono) sortLists(left, right *int) {
 		q.height--
 		l, r = p.link, q.link
 	}
-	for ; l >= 0; l = ps[l&profMask].link {
-		p := &ps[l&profMask]
-		x := pool[p.offset&poolMask]
-		p.x = x
-		uL |= x - prevL
-		prevL = x
-		p.offset += p.dir
-		p.height--
-	}
-	for ; r >= 0; r = ps[r&profMask].link {
-		q := &ps[r&profMask]
-		x := pool[q.offset&poolMask]
-		q.x = x
-		uR |= x - prevR
-		prevR = x
-		q.offset += q.dir
-		q.height--
-	}
+	uL = m.stepList(l, prevL, uL)
+	uR = m.stepList(r, prevR, uR)
 	if uL < 0 {
 		m.sortList(left)
 	}
