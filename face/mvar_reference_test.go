@@ -4,6 +4,7 @@ package face
 
 import (
 	"fmt"
+	"fontvm/internal/hinttest"
 	"os"
 	"strings"
 	"testing"
@@ -33,14 +34,7 @@ func TestReferenceMVARSizeMetrics(t *testing.T) {
 	compared, entries, moved, movedCFF2, movedX, movedCap, movedCaret, movedCaretCFF2 := 0, 0, 0, 0, 0, 0, 0, 0
 	for _, f := range mvarFonts() {
 		data := loadMVARFont(t, f)
-		sf, err := sfnt.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		hf, err := hint.NewFont(sf)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sf, hf := hinttest.Font(t, data)
 		os2 := sf.Table(sfnt.MakeTag("OS/2"))
 		hhea, err := sf.Hhea()
 		if err != nil {

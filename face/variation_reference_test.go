@@ -4,13 +4,13 @@ package face
 
 import (
 	"fmt"
+	"fontvm/internal/hinttest"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"fontvm/internal/corpus"
 	"fontvm/internal/ftref"
-	"fontvm/sfnt"
 	"fontvm/truetype/hint"
 
 	"golang.org/x/image/font"
@@ -41,14 +41,7 @@ func TestReferenceFaceVariation(t *testing.T) {
 		if err != nil {
 			corpus.Missing(t, path)
 		}
-		sf, err := sfnt.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		hf, err := hint.NewFont(sf)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sf, hf := hinttest.Font(t, data)
 		design, err := hint.ParseVariation(hf.Variations(), c.spec)
 		if err != nil {
 			t.Fatal(err)

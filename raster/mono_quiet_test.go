@@ -3,13 +3,13 @@ package raster
 import (
 	"bytes"
 	"fmt"
+	"fontvm/internal/hinttest"
 	"image"
 	"math/rand"
 	"testing"
 
 	"fontvm/internal/corpus"
 	"fontvm/internal/fuzzoutline"
-	"fontvm/sfnt"
 	"fontvm/truetype/hint"
 
 	"golang.org/x/image/math/fixed"
@@ -105,14 +105,7 @@ func TestQuietSweepOracle(t *testing.T) {
 			var o Outline
 			var g hint.Glyph
 			data := corpus.Load(t, cf)
-			sf, err := sfnt.Parse(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hf, err := hint.NewFont(sf)
-			if err != nil {
-				t.Fatal(err)
-			}
+			sf, hf := hinttest.Font(t, data)
 			var st quietStats
 			for _, mode := range []hint.Mode{hint.ModeNone, hint.ModeV35, hint.ModeV40} {
 				for _, ppem := range ppems {

@@ -2,11 +2,11 @@ package robust
 
 import (
 	"encoding/binary"
+	"fontvm/internal/hinttest"
 	"testing"
 	"time"
 
 	"fontvm/internal/fontwriter"
-	"fontvm/sfnt"
 	"fontvm/truetype/hint"
 )
 
@@ -56,14 +56,7 @@ func TestCompositeFanout(t *testing.T) {
 		points   bool
 	}{{2000, 2, true}, {2000, 3, true}, {2000, 3, false}} {
 		data := fanoutFont(t, tc.n, tc.depth, tc.points)
-		sf, err := sfnt.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		hf, err := hint.NewFont(sf)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, hf := hinttest.Font(t, data)
 		in, err := hf.NewInstance(12, hint.Options{Mode: hint.ModeV40})
 		if err != nil {
 			t.Fatal(err)

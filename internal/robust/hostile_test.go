@@ -2,10 +2,10 @@ package robust
 
 import (
 	"errors"
+	"fontvm/internal/hinttest"
 	"testing"
 	"time"
 
-	"fontvm/sfnt"
 	"fontvm/truetype/hint"
 )
 
@@ -33,14 +33,7 @@ func TestHostilePrograms(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sf, err := sfnt.Parse(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hf, err := hint.NewFont(sf)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, hf := hinttest.Font(t, data)
 			for _, mode := range []hint.Mode{hint.ModeV35, hint.ModeV40} {
 				var c stepCounter
 				start := time.Now()
